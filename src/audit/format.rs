@@ -1,0 +1,72 @@
+//! Number and table formatting shared by the report exporters and the CLI.
+
+use serde_json::Value;
+
+/// A number for JSON: finite values as numbers; `+∞`/`−∞` as the strings `"inf"`/`"-inf"`
+/// (JSON has no infinity; `null` is reserved for "method not applicable or not requested").
+pub fn json_number(x: f64) -> Value {
+    if x.is_finite() {
+        serde_json::Number::from_f64(x).map(Value::Number).unwrap_or(Value::Null)
+    } else if x.is_nan() {
+        Value::String("nan".into())
+    } else if x > 0.0 {
+        Value::String("inf".into())
+    } else {
+        Value::String("-inf".into())
+    }
+}
+
+/// A number for tables: 10 significant digits, scientific outside [1e-3, 1e6).
+pub fn fmt_num(x: f64) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    let a = x.abs();
+    if a == 0.0 {
+        "0".into()
+    } else if (1e-3..1e6).contains(&a) {
+        let digits = 9 - a.log10().floor() as i32;
+        format!("{:.*}", digits.max(0) as usize, x)
+    } else {
+        format!("{x:.9e}")
+    }
+}
+
+/// Seconds for tables: `0.012s`, `3.4s`.
+pub fn fmt_secs(s: f64) -> String {
+    if s < 10.0 {
+        format!("{s:.3}s")
+    } else {
+        format!("{s:.1}s")
+    }
+}
+
+/// Left-aligned text table with a header row and two spaces between columns.
+pub fn table(header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut width: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for r in rows {
+        for (i, c) in r.iter().enumerate() {
+            if i < width.len() {
+                width[i] = width[i].max(c.chars().count());
+            }
+        }
+    }
+    let line = |cells: Vec<&str>| {
+        let mut s = String::new();
+        for (i, c) in cells.iter().enumerate() {
+            if i + 1 == cells.len() {
+                s.push_str(c);
+            } else {
+                s.push_str(c);
+                s.push_str(&" ".repeat(width[i] - c.chars().count() + 2));
+            }
+        }
+        s.trim_end().to_string() + "\n"
+    };
+    let mut out = line(header.to_vec());
+    for r in rows {
+        out.push_str(&line(r.iter().map(String::as_str).collect()));
+    }
+    out
+}
+

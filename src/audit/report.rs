@@ -1,0 +1,231 @@
+//! Exporters: a [`ProfileReport`] or an [`AuditReport`] as bytes — a text table, Markdown, JSON.
+//! Nothing here touches the file system (the CLI writes the bytes via temp file + rename).
+//!
+//! JSON conventions (also documented in the README): each method key (`exact`, `fft`, `mc`) holds
+//! `{"lower": x, "upper": y}` for the asked quantity, or `null` when the method does not apply or
+//! was not requested (the reason is under `details`); infinite ends are the strings `"inf"` /
+//! `"-inf"`, since JSON has no infinity.
+
+use super::engine::{AuditReport, CheckResult};
+use super::format::{fmt_num, fmt_secs, json_number, table};
+use super::plan::{describe_mechanism, describe_query, method_name, ALL_METHODS};
+use crate::mechanisms::Mechanism;
+use crate::profile::{Method, ProfileReport, Query};
+use serde_json::{json, Map, Value};
+
+/// The quantity a query asks for: `epsilon` or `delta`.
+pub fn quantity(q: &Query) -> &'static str {
+    match q {
+        Query::EpsilonAt { .. } => "epsilon",
+        Query::DeltaAt { .. } => "delta",
+    }
+}
+
+fn query_json(q: &Query) -> Value {
+    match q {
+        Query::EpsilonAt { delta } => json!({"quantity": "epsilon", "delta": json_number(*delta)}),
+        Query::DeltaAt { epsilon } => json!({"quantity": "delta", "epsilon": json_number(*epsilon)}),
+    }
+}
+
+fn mechanism_json(m: &Mechanism) -> Value {
+    serde_json::to_value(m).unwrap_or(Value::Null)
+}
+
+/// The JSON object of one profile evaluation (the `dpaudit profile --json` output).
+pub fn profile_json(report: &ProfileReport, requested: &[Method]) -> Value {
+    let mut obj = Map::new();
+    obj.insert("mechanism".into(), mechanism_json(&report.mechanism));
+    obj.insert("steps".into(), json!(report.steps));
+    obj.insert("query".into(), query_json(&report.query));
+    let mut details = Map::new();
+    for m in ALL_METHODS {
+        let name = method_name(m);
+        let (value, detail) = match report.get(m) {
+            Some(o) => {
+                let value = match o.interval {
+                    Some(iv) => json!({"lower": json_number(iv.lower), "upper": json_number(iv.upper)}),
+                    None => Value::Null,
+                };
+                let status = if o.interval.is_some() { "ok" } else { "not applicable" };
+                (value, json!({"status": status, "guarantee": o.guarantee, "detail": o.detail, "seconds": o.seconds}))
+            }
+            None if requested.contains(&m) => (Value::Null, json!({"status": "not applicable", "detail": "no outcome reported"})),
+            None => (Value::Null, json!({"status": "not requested"})),
+        };
+        obj.insert(name.into(), value);
+        details.insert(name.into(), detail);
+    }
+    obj.insert("agree".into(), json!(report.agree));
+    obj.insert("details".into(), Value::Object(details));
+    Value::Object(obj)
+}
+
+/// Rows `method, lower, upper, width, guarantee, time, detail` for the requested methods.
+pub fn profile_rows(report: &ProfileReport, requested: &[Method]) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    for m in ALL_METHODS {
+        if !requested.contains(&m) && report.get(m).is_none() {
+            continue;
+        }
+        let row = match report.get(m) {
+            Some(o) => match o.interval {
+                Some(iv) => vec![
+                    method_name(m).to_string(),
+                    fmt_num(iv.lower),
+                    fmt_num(iv.upper),
+                    format!("{:.2e}", iv.width()),
+                    o.guarantee.clone(),
+                    fmt_secs(o.seconds),
+                    o.detail.clone(),
+                ],
+                None => vec![method_name(m).into(), "—".into(), "—".into(), "—".into(), "not applicable".into(), fmt_secs(o.seconds), o.detail.clone()],
+            },
+            None => vec![method_name(m).into(), "—".into(), "—".into(), "—".into(), "not applicable".into(), "".into(), "no outcome reported".into()],
+        };
+        rows.push(row);
+    }
+    rows
+}
+
+const PROFILE_HEADER: [&str; 7] = ["method", "lower", "upper", "width", "guarantee", "time", "detail"];
+
+/// The human-readable output of `dpaudit profile`: a title line, the table, an agreement line.
+pub fn profile_text(report: &ProfileReport, requested: &[Method]) -> String {
+    let mut s = format!(
+        "{} × T = {}: {} ({})\n",
+        describe_mechanism(&report.mechanism),
+        report.steps,
+        describe_query(&report.query),
+        quantity(&report.query)
+    );
+    s.push_str(&table(&PROFILE_HEADER, &profile_rows(report, requested)));
+    s.push_str(&agreement_line(report));
+    s.push('\n');
+    s
+}
+
+/// `agree: yes — …` or `agree: NO — …`.
+pub fn agreement_line(report: &ProfileReport) -> String {
+    let n = report.outcomes.iter().filter(|o| o.interval.is_some()).count();
+    if report.agree {
+        format!("agree: yes — the {n} interval(s) are consistent")
+    } else {
+        format!("agree: NO — the {n} intervals are not consistent (exit status 1)")
+    }
+}
+
+fn interval_cell(r: &CheckResult, m: Method) -> String {
+    match r.report.as_ref().and_then(|p| p.get(m)) {
+        Some(o) => match o.interval {
+            Some(iv) => format!("[{}, {}]", fmt_num(iv.lower), fmt_num(iv.upper)),
+            None => "n/a".into(),
+        },
+        None => "—".into(),
+    }
+}
+
+fn verdict(passed: bool) -> &'static str {
+    if passed {
+        "PASS"
+    } else {
+        "FAIL"
+    }
+}
+
+/// `report.md`: a summary table first, then one section per check.
+pub fn audit_markdown(a: &AuditReport) -> String {
+    let mut s = format!("# {}\n\n", a.title);
+    if let Some(d) = &a.description {
+        s.push_str(&format!("{d}\n\n"));
+    }
+    s.push_str(&format!("Spec: `{}` · {} · {:.1} s\n\n", a.source, a.status_line(), a.seconds));
+    s.push_str("| # | check | mechanism | T | query | exact | fft | mc | verdict |\n|---|---|---|---|---|---|---|---|---|\n");
+    for (i, r) in a.results.iter().enumerate() {
+        s.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | **{}** |\n",
+            i + 1,
+            r.name,
+            describe_mechanism(&r.request.mechanism),
+            r.request.steps,
+            describe_query(&r.request.query),
+            interval_cell(r, Method::Exact),
+            interval_cell(r, Method::Fft),
+            interval_cell(r, Method::Mc),
+            verdict(r.passed)
+        ));
+    }
+    for (i, r) in a.results.iter().enumerate() {
+        s.push_str(&format!("\n## {}. {} — {}\n\n", i + 1, r.name, verdict(r.passed)));
+        if let Some(n) = &r.note {
+            s.push_str(&format!("{n}\n\n"));
+        }
+        s.push_str(&format!(
+            "{} × T = {}, {}; seed {}; {:.2} s\n\n",
+            describe_mechanism(&r.request.mechanism),
+            r.request.steps,
+            describe_query(&r.request.query),
+            r.request.seed,
+            r.seconds
+        ));
+        if let Some(p) = &r.report {
+            s.push_str("| method | lower | upper | width | guarantee | time | detail |\n|---|---|---|---|---|---|---|\n");
+            for row in profile_rows(p, &r.request.methods) {
+                s.push_str(&format!("| {} |\n", row.iter().map(|c| c.replace('|', "\\|")).collect::<Vec<_>>().join(" | ")));
+            }
+            s.push('\n');
+        }
+        for f in &r.findings {
+            s.push_str(&format!("- {} {}: {}\n", if f.passed { "✔" } else { "✘" }, f.criterion, f.message));
+        }
+    }
+    s
+}
+
+/// `report.json`: the same content as [`audit_markdown`], for machines.
+pub fn audit_json(a: &AuditReport) -> Value {
+    let results: Vec<Value> = a
+        .results
+        .iter()
+        .map(|r| {
+            let mut obj = match &r.report {
+                Some(p) => match profile_json(p, &r.request.methods) {
+                    Value::Object(o) => o,
+                    _ => Map::new(),
+                },
+                None => {
+                    let mut o = Map::new();
+                    o.insert("mechanism".into(), mechanism_json(&r.request.mechanism));
+                    o.insert("steps".into(), json!(r.request.steps));
+                    o.insert("query".into(), query_json(&r.request.query));
+                    o
+                }
+            };
+            obj.insert("name".into(), json!(r.name));
+            obj.insert("note".into(), json!(r.note));
+            obj.insert("passed".into(), json!(r.passed));
+            obj.insert("seed".into(), json!(r.request.seed));
+            obj.insert("seconds".into(), json!(r.seconds));
+            obj.insert("findings".into(), serde_json::to_value(&r.findings).unwrap_or(Value::Null));
+            Value::Object(obj)
+        })
+        .collect();
+    json!({
+        "title": a.title,
+        "description": a.description,
+        "spec": a.source,
+        "status": verdict(a.all_passed()),
+        "checks": a.results.len(),
+        "passed": a.passed(),
+        "failed": a.failed(),
+        "seconds": a.seconds,
+        "results": results,
+    })
+}
+
+/// Pretty JSON bytes with a final newline.
+pub fn to_bytes(v: &Value) -> Vec<u8> {
+    let mut s = serde_json::to_string_pretty(v).unwrap_or_else(|_| "null".into());
+    s.push('\n');
+    s.into_bytes()
+}

@@ -1,0 +1,83 @@
+//! `dpaudit audit [SPEC]`: load → plan → (dry-run | run with progress) → report.
+
+use super::args::AuditArgs;
+use super::output::write_files;
+use super::{EXIT_FINDING, EXIT_OK};
+use crate::audit::engine::{run as run_plan, Progress};
+use crate::audit::plan::Plan;
+use crate::audit::report::{audit_json, audit_markdown, to_bytes};
+use crate::audit::spec::Spec;
+use crate::audit::format::fmt_secs;
+use crate::error::Error;
+use crate::Result;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+
+/// The spec used when none is given, relative to the current directory.
+pub const DEFAULT_SPEC: &str = "audits/default.toml";
+
+pub fn run(a: &AuditArgs, interrupt: &AtomicBool) -> Result<i32> {
+    let path = a.spec.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_SPEC));
+    if a.spec.is_none() && !path.is_file() {
+        return Err(Error::Io {
+            path: path.display().to_string(),
+            message: "default audit spec not found (run from the repository root or give a SPEC path)".into(),
+        });
+    }
+    let spec = Spec::read(&path)?;
+    let plan = Plan::from_spec(&spec)?;
+    if a.dry_run {
+        println!("plan: {} ({} checks from {}); nothing run (--dry-run)", plan.title, plan.checks.len(), plan.source);
+        for line in plan.lines() {
+            println!("{line}");
+        }
+        return Ok(EXIT_OK);
+    }
+
+    let bar = if std::io::stderr().is_terminal() {
+        let pb = ProgressBar::with_draw_target(Some(plan.checks.len() as u64), ProgressDrawTarget::stderr());
+        if let Ok(style) = ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} {elapsed} {msg}") {
+            pb.set_style(style.progress_chars("=> "));
+        }
+        pb.enable_steady_tick(std::time::Duration::from_millis(200));
+        pb
+    } else {
+        ProgressBar::hidden()
+    };
+    let quiet = a.json;
+    let mut on_progress = |p: Progress| match p {
+        Progress::Start { name, .. } => bar.set_message(name.to_string()),
+        Progress::Done { result, .. } => {
+            bar.inc(1);
+            if !quiet {
+                let line = format!("{}  {}  ({})", if result.passed { "PASS" } else { "FAIL" }, result.name, fmt_secs(result.seconds));
+                bar.suspend(|| {
+                    println!("{line}");
+                    for f in result.findings.iter().filter(|f| !f.passed) {
+                        println!("      ✘ {}: {}", f.criterion, f.message);
+                    }
+                });
+            }
+        }
+    };
+    let outcome = run_plan(&plan, interrupt, &mut on_progress);
+    bar.finish_and_clear();
+    let report = outcome?;
+
+    let json = audit_json(&report);
+    if let Some(dir) = &a.out {
+        write_files(dir, &[("report.md", audit_markdown(&report).into_bytes()), ("report.json", to_bytes(&json))])?;
+    }
+    if a.json {
+        print!("{}", String::from_utf8_lossy(&to_bytes(&json)));
+        eprintln!("{}", report.status_line());
+    } else {
+        if let Some(dir) = &a.out {
+            println!("wrote {} and {}", dir.join("report.md").display(), dir.join("report.json").display());
+        }
+        println!("{}", report.status_line());
+    }
+    Ok(if report.all_passed() { EXIT_OK } else { EXIT_FINDING })
+}

@@ -1,0 +1,73 @@
+//! The command-line shell: argument parsing (`args`) and one module per command. Everything here
+//! is presentation; numbers come from [`crate::profile`], [`crate::golden`] and [`crate::audit`].
+//!
+//! Exit status: [`EXIT_OK`] (0) all fine; [`EXIT_FINDING`] (1) a disagreement, unsound claim or
+//! golden regression was found; [`EXIT_INPUT`] (2) usage or input error, reported as one line
+//! `dpaudit: <reason>` on stderr; [`EXIT_INTERRUPTED`] (130) stopped by Ctrl-C, nothing written.
+
+pub mod args;
+pub mod golden_cmd;
+pub mod output;
+
+use clap::Parser;
+
+pub const EXIT_OK: i32 = 0;
+pub const EXIT_FINDING: i32 = 1;
+pub const EXIT_INPUT: i32 = 2;
+pub const EXIT_INTERRUPTED: i32 = 130;
+
+/// Parse `std::env::args`, run the command, and return the process exit status.
+pub fn main() -> i32 {
+    let cli = match args::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(e),
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(crate::Error::Interrupted) => {
+            eprintln!("dpaudit: interrupted; no report written");
+            EXIT_INTERRUPTED
+        }
+        Err(e) => {
+            eprintln!("dpaudit: {e}");
+            EXIT_INPUT
+        }
+    }
+}
+
+/// Dispatch a parsed command line; `Ok(status)` for a completed run.
+pub fn run(cli: args::Cli) -> crate::Result<i32> {
+    match cli.command {
+        args::Command::Profile(_a) => Err(crate::Error::Unsupported("profile: not yet wired".into())),
+        args::Command::Golden(args::GoldenCommand::Check(a)) => golden_cmd::check(&a),
+        args::Command::Golden(args::GoldenCommand::Regen(a)) => golden_cmd::regen(&a),
+        args::Command::Audit(_a) => Err(crate::Error::Unsupported("audit: not yet wired".into())),
+    }
+}
+
+/// Help and version go to stdout with status 0; usage errors become one line on stderr, status 2.
+fn clap_error(e: clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                EXIT_INPUT
+            } else {
+                EXIT_OK
+            }
+        }
+        _ => {
+            eprintln!("dpaudit: {} (see --help)", one_line_clap(&e.render().to_string()));
+            EXIT_INPUT
+        }
+    }
+}
+
+/// Clap's message without the usage block, on one line.
+fn one_line_clap(text: &str) -> String {
+    let main = text.split("\n\nUsage:").next().unwrap_or(text);
+    let main = main.split("\n\nFor more information").next().unwrap_or(main);
+    let main = main.trim().trim_start_matches("error:").trim();
+    main.split_whitespace().collect::<Vec<_>>().join(" ")
+}

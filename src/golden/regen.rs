@@ -1,0 +1,68 @@
+//! `dpaudit golden regen`: recompute every registered golden file with the oracle, write it via a
+//! temporary file and an atomic rename, and report a unified diff of the changed lines.
+
+use super::diff::unified;
+use super::registry::{generators, Generator};
+use super::table::render;
+use crate::error::{Error, Result};
+use std::io::Write;
+use std::path::Path;
+
+/// What regenerating one file did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegenOutcome {
+    pub file: String,
+    /// Empty when the file did not change.
+    pub diff: String,
+    pub created: bool,
+}
+
+/// The text a generator produces now.
+pub fn generate(gen: &Generator) -> Result<String> {
+    let rows = (gen.rows)()?;
+    for (i, r) in rows.iter().enumerate() {
+        if r.len() != gen.header.len() {
+            return Err(Error::Numerical(format!("{}: generator row {} has {} fields, header {}", gen.file, i + 1, r.len(), gen.header.len())));
+        }
+        if r.iter().any(|f| f == "NaN" || f.is_empty()) {
+            return Err(Error::Numerical(format!("{}: generator row {} has a NaN or empty field", gen.file, i + 1)));
+        }
+    }
+    Ok(render(gen.source, gen.tolerance, gen.header, &rows))
+}
+
+/// Regenerate every registered file in `dir` (created if missing). All files are computed first;
+/// nothing is written unless every generator succeeded.
+pub fn regen_dir(dir: &Path) -> Result<Vec<RegenOutcome>> {
+    let texts: Vec<(&Generator, String)> = generators().iter().map(|g| generate(g).map(|t| (g, t))).collect::<Result<_>>()?;
+    std::fs::create_dir_all(dir).map_err(|e| Error::Io { path: dir.display().to_string(), message: e.to_string() })?;
+    let mut outcomes = Vec::new();
+    for (gen, text) in texts {
+        let path = dir.join(gen.file);
+        let shown = path.display().to_string();
+        let old = match std::fs::read_to_string(&path) {
+            Ok(s) => Some(s),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(Error::Io { path: shown, message: e.to_string() }),
+        };
+        let diff = unified(&format!("{shown} (stored)"), &format!("{shown} (regenerated)"), old.as_deref().unwrap_or(""), &text, 1);
+        if old.as_deref() != Some(text.as_str()) {
+            write_atomic(&path, text.as_bytes())?;
+        }
+        outcomes.push(RegenOutcome { file: shown, diff, created: old.is_none() });
+    }
+    Ok(outcomes)
+}
+
+/// Write `bytes` to `path` through a temporary file in the same directory and a rename, so that
+/// readers never see a partial file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let shown = path.display().to_string();
+    let io = |e: std::io::Error| Error::Io { path: shown.clone(), message: e.to_string() };
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or_else(|| Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
+    tmp.write_all(bytes).map_err(io)?;
+    tmp.as_file().sync_all().map_err(io)?;
+    tmp.persist(path).map_err(|e| io(e.error))?;
+    Ok(())
+}

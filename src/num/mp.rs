@@ -1,0 +1,164 @@
+//! MPFR-backed real numbers (through `rug`), carrying their own precision.
+//!
+//! `Mp` implements [`Real`]: every operation is correctly rounded to nearest at the precision of
+//! its left operand (MPFR semantics). Precision is chosen by the caller with [`Mp::new`] and
+//! propagates through [`Real::cst`]; there is no global precision.
+
+use super::real::Real;
+use rug::float::{Constant, Round};
+use rug::Float;
+use std::fmt;
+use std::ops::{Add, Div, Mul, Neg, Sub};
+
+/// Default MPFR precision in bits used by the exact (oracle) route.
+pub const DEFAULT_PREC: u32 = 256;
+
+/// An MPFR float. The precision is that of the wrapped [`rug::Float`].
+#[derive(Clone, Debug, PartialEq, PartialOrd)]
+pub struct Mp(pub Float);
+
+impl Mp {
+    /// `x` at `prec` bits (exact for every finite f64).
+    pub fn new(prec: u32, x: f64) -> Mp {
+        Mp(Float::with_val(prec, x))
+    }
+    /// Parse a decimal string at `prec` bits (rounded to nearest). Used for constants that are
+    /// not f64-representable, e.g. `"1e-5"`.
+    pub fn parse(prec: u32, s: &str) -> Option<Mp> {
+        Float::parse(s).ok().map(|v| Mp(Float::with_val(prec, v)))
+    }
+    /// A decimal string with `digits` significant digits.
+    pub fn to_string_digits(&self, digits: usize) -> String {
+        self.0.to_string_radix(10, Some(digits))
+    }
+}
+
+impl fmt::Display for Mp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.to_string_radix(10, Some(25)))
+    }
+}
+
+macro_rules! binop {
+    ($tr:ident, $m:ident) => {
+        impl $tr for Mp {
+            type Output = Mp;
+            fn $m(self, rhs: Mp) -> Mp {
+                Mp($tr::$m(self.0, rhs.0))
+            }
+        }
+    };
+}
+binop!(Add, add);
+binop!(Sub, sub);
+binop!(Mul, mul);
+binop!(Div, div);
+
+impl Neg for Mp {
+    type Output = Mp;
+    fn neg(self) -> Mp {
+        Mp(-self.0)
+    }
+}
+
+impl Real for Mp {
+    fn prec(&self) -> u32 {
+        self.0.prec()
+    }
+    fn cst(&self, x: f64) -> Self {
+        Mp(Float::with_val(self.0.prec(), x))
+    }
+    fn to_f64(&self) -> f64 {
+        self.0.to_f64()
+    }
+    fn to_f64_up(&self) -> f64 {
+        self.0.to_f64_round(Round::Up)
+    }
+    fn to_f64_down(&self) -> f64 {
+        self.0.to_f64_round(Round::Down)
+    }
+    fn exp(&self) -> Self {
+        Mp(self.0.clone().exp())
+    }
+    fn exp_m1(&self) -> Self {
+        Mp(self.0.clone().exp_m1())
+    }
+    fn ln(&self) -> Self {
+        Mp(self.0.clone().ln())
+    }
+    fn ln_1p(&self) -> Self {
+        Mp(self.0.clone().ln_1p())
+    }
+    fn sqrt(&self) -> Self {
+        Mp(self.0.clone().sqrt())
+    }
+    fn abs(&self) -> Self {
+        Mp(self.0.clone().abs())
+    }
+    fn powf(&self, y: &Self) -> Self {
+        Mp(Float::with_val(self.0.prec(), rug::ops::Pow::pow(&self.0, &y.0)))
+    }
+    fn erf(&self) -> Self {
+        Mp(self.0.clone().erf())
+    }
+    fn erfc(&self) -> Self {
+        Mp(self.0.clone().erfc())
+    }
+    fn ln_gamma(&self) -> Self {
+        Mp(self.0.clone().ln_gamma())
+    }
+    fn tanh(&self) -> Self {
+        Mp(self.0.clone().tanh())
+    }
+    fn sinh(&self) -> Self {
+        Mp(self.0.clone().sinh())
+    }
+    fn cosh(&self) -> Self {
+        Mp(self.0.clone().cosh())
+    }
+    fn pi(&self) -> Self {
+        Mp(Float::with_val(self.0.prec(), Constant::Pi))
+    }
+    /// log Φ(x) = log(erfc(−x/√2)/2) for x ≤ 0 and log1p(−erfc(x/√2)/2) for x > 0. MPFR's
+    /// exponent range makes the first form exact to working precision for every x of practical
+    /// size (erfc(26) ≈ 1e−296 is far from MPFR's underflow).
+    fn ln_ndtr(&self) -> Self {
+        let s2 = self.cst(2.0).sqrt();
+        if self.0.is_sign_negative() || self.0.is_zero() {
+            ((-self.clone() / s2).erfc() / self.cst(2.0)).ln()
+        } else {
+            (-((self.clone() / s2).erfc() / self.cst(2.0))).ln_1p()
+        }
+    }
+    /// Φ⁻¹(p): start from the f64 value, then Newton on `log Φ(x) = log p` (quadratic
+    /// convergence; each step doubles the correct bits, so ⌈log2(prec/50)⌉ + 2 steps suffice).
+    fn ndtri(&self) -> Self {
+        let half = self.cst(0.5);
+        if *self > half {
+            return -(self.one() - self.clone()).ndtri();
+        }
+        let x0 = super::special::ndtri(self.to_f64());
+        let mut x = self.cst(x0);
+        let lp = self.ln();
+        let ln_sqrt_2pi = (self.cst(2.0) * self.pi()).sqrt().ln();
+        for _ in 0..64 {
+            let lphi = x.ln_ndtr();
+            let g = lphi.clone() - lp.clone();
+            // d/dx log Φ(x) = φ(x)/Φ(x) = exp(−x²/2 − log √(2π) − log Φ(x))
+            let dg = (-(x.clone() * x.clone()) / self.cst(2.0) - ln_sqrt_2pi.clone() - lphi).exp();
+            let step = g / dg;
+            x = x - step.clone();
+            let tol = x.abs().max(self.one()) * self.cst(2f64.powi(-(self.prec() as i32) + 4));
+            if step.abs() <= tol {
+                break;
+            }
+        }
+        x
+    }
+    fn is_finite(&self) -> bool {
+        self.0.is_finite()
+    }
+    fn is_nan(&self) -> bool {
+        self.0.is_nan()
+    }
+}

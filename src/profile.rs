@@ -1,0 +1,234 @@
+//! The three-way evaluation of one privacy-profile query (issue 2: "three independent ways").
+//!
+//! For a mechanism composed `steps` times and a query — δ at a given ε, or ε at a given δ —
+//! [`evaluate`] runs the requested methods and reports one interval per method:
+//!
+//! | method | engine | guarantee |
+//! |---|---|---|
+//! | `exact` | [`crate::exact`]: closed forms in MPFR at `prec_bits` and `2·prec_bits` | exact formula, two-precision error bound |
+//! | `fft` | [`crate::pld`]: privacy-buckets discretisation + FFT composition | certified interval (both ends rounded outward) |
+//! | `mc` | [`crate::mc`]: sampling of the privacy-loss random variable | holds with probability ≥ `mc_confidence` |
+//!
+//! The methods **agree** when every pair of available intervals overlaps. A method that does not
+//! apply (e.g. no closed form for the T-fold subsampled Gaussian) is reported with no interval
+//! and a reason, and does not count against agreement.
+
+use crate::error::{check, Error, Result};
+use crate::mechanisms::Mechanism;
+use crate::num::Interval;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// An evaluation method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    Exact,
+    Fft,
+    Mc,
+}
+
+impl Method {
+    pub const ALL: [Method; 3] = [Method::Exact, Method::Fft, Method::Mc];
+
+    /// Parse `exact`, `fft`, `mc` (case-insensitive). `all` is handled by [`Method::parse_list`].
+    pub fn parse(s: &str) -> Result<Method> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "exact" => Ok(Method::Exact),
+            "fft" | "pld" => Ok(Method::Fft),
+            "mc" | "monte-carlo" | "montecarlo" => Ok(Method::Mc),
+            _ => Err(Error::UnknownName { kind: "method".into(), name: s.to_string(), expected: "exact, fft, mc, all".into() }),
+        }
+    }
+    /// Parse `all` or a comma-separated list of methods.
+    pub fn parse_list(s: &str) -> Result<Vec<Method>> {
+        if s.trim().eq_ignore_ascii_case("all") {
+            return Ok(Method::ALL.to_vec());
+        }
+        let mut v = Vec::new();
+        for part in s.split(',') {
+            let m = Method::parse(part)?;
+            if !v.contains(&m) {
+                v.push(m);
+            }
+        }
+        Ok(v)
+    }
+    pub fn name(&self) -> &'static str {
+        match self {
+            Method::Exact => "exact",
+            Method::Fft => "fft",
+            Method::Mc => "mc",
+        }
+    }
+}
+
+/// The quantity asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Query {
+    /// δ(ε): the tightest δ at this ε.
+    DeltaAt { epsilon: f64 },
+    /// ε(δ) = inf{ε ≥ 0 : δ(ε) ≤ δ}.
+    EpsilonAt { delta: f64 },
+}
+
+impl Query {
+    /// Name of the reported quantity.
+    pub fn quantity(&self) -> &'static str {
+        match self {
+            Query::DeltaAt { .. } => "delta",
+            Query::EpsilonAt { .. } => "epsilon",
+        }
+    }
+    fn validate(&self) -> Result<()> {
+        match *self {
+            Query::DeltaAt { epsilon } => check::finite("epsilon", epsilon).map(|_| ()),
+            Query::EpsilonAt { delta } => check::unit_open("delta", delta).map(|_| ()),
+        }
+    }
+}
+
+/// A validated request. Build with [`ProfileRequest::new`] and adjust the public fields.
+#[derive(Clone, Debug)]
+pub struct ProfileRequest {
+    pub mechanism: Mechanism,
+    pub steps: u64,
+    pub query: Query,
+    pub methods: Vec<Method>,
+    /// Seed of the Monte Carlo streams (results are bit-reproducible for a given seed).
+    pub seed: u64,
+    /// MPFR precision (bits) of the exact route.
+    pub prec_bits: u32,
+    /// Confidence of the Monte Carlo interval, in (0, 1).
+    pub mc_confidence: f64,
+    /// Monte Carlo sample count (`None`: the engine's default).
+    pub mc_samples: Option<usize>,
+}
+
+impl ProfileRequest {
+    /// Validate and fill defaults: all methods, seed 0, 256 bits, confidence 0.999.
+    pub fn new(mechanism: Mechanism, steps: u64, query: Query) -> Result<Self> {
+        check::at_least_one("steps", steps)?;
+        query.validate()?;
+        Ok(ProfileRequest { mechanism, steps, query, methods: Method::ALL.to_vec(), seed: 0, prec_bits: crate::num::DEFAULT_PREC, mc_confidence: 0.999, mc_samples: None })
+    }
+    fn validate(&self) -> Result<()> {
+        check::at_least_one("steps", self.steps)?;
+        self.query.validate()?;
+        check::unit_open("confidence", self.mc_confidence)?;
+        if !(32..=65536).contains(&self.prec_bits) {
+            return Err(Error::invalid("precision", self.prec_bits, "must be between 32 and 65536 bits"));
+        }
+        if self.mc_samples == Some(0) {
+            return Err(Error::invalid("samples", 0, "must be at least 1"));
+        }
+        if self.methods.is_empty() {
+            return Err(Error::invalid("methods", "none", "at least one method is required"));
+        }
+        Ok(())
+    }
+}
+
+/// One method's answer.
+#[derive(Clone, Debug, Serialize)]
+pub struct MethodOutcome {
+    pub method: Method,
+    /// `None`: the method does not apply to this request (see `detail`).
+    pub interval: Option<Interval>,
+    /// `"certified"`, `"exact formula, MPFR two-precision bound"`, or `"99.9% confidence"`.
+    pub guarantee: String,
+    /// Diagnostics: grid, precision, sampler, reason for not applying, …
+    pub detail: String,
+    pub seconds: f64,
+}
+
+/// The report of one request.
+#[derive(Clone, Debug, Serialize)]
+pub struct ProfileReport {
+    pub mechanism: Mechanism,
+    pub steps: u64,
+    pub query: Query,
+    pub outcomes: Vec<MethodOutcome>,
+    /// Every pair of available intervals overlaps.
+    pub agree: bool,
+}
+
+impl ProfileReport {
+    pub fn get(&self, m: Method) -> Option<&MethodOutcome> {
+        self.outcomes.iter().find(|o| o.method == m)
+    }
+}
+
+/// Evaluate without an interruption flag.
+pub fn evaluate(req: &ProfileRequest) -> Result<ProfileReport> {
+    evaluate_with(req, &AtomicBool::new(false))
+}
+
+/// Evaluate, checking `interrupt` between methods (and inside Monte Carlo between chunks);
+/// returns [`Error::Interrupted`] once it is set.
+pub fn evaluate_with(req: &ProfileRequest, interrupt: &AtomicBool) -> Result<ProfileReport> {
+    req.validate()?;
+    let mut outcomes = Vec::new();
+    for &m in &req.methods {
+        if interrupt.load(Ordering::Relaxed) {
+            return Err(Error::Interrupted);
+        }
+        let start = Instant::now();
+        let (interval, guarantee, detail) = match m {
+            Method::Exact => run_exact(req)?,
+            Method::Fft => run_fft(req)?,
+            Method::Mc => run_mc(req, interrupt)?,
+        };
+        outcomes.push(MethodOutcome { method: m, interval, guarantee, detail, seconds: start.elapsed().as_secs_f64() });
+    }
+    let ivs: Vec<Interval> = outcomes.iter().filter_map(|o| o.interval).collect();
+    let agree = ivs.iter().enumerate().all(|(i, a)| ivs[i + 1..].iter().all(|b| a.overlaps(b)));
+    Ok(ProfileReport { mechanism: req.mechanism.clone(), steps: req.steps, query: req.query, outcomes, agree })
+}
+
+type Run = (Option<Interval>, String, String);
+
+fn not_applicable(e: Error) -> Result<Run> {
+    match e {
+        Error::Unsupported(why) => Ok((None, "not applicable".into(), why)),
+        other => Err(other),
+    }
+}
+
+fn run_exact(req: &ProfileRequest) -> Result<Run> {
+    let g = "exact formula, MPFR two-precision bound".to_string();
+    let p = req.prec_bits;
+    let r = match req.query {
+        Query::DeltaAt { epsilon } => crate::exact::delta(&req.mechanism, req.steps, epsilon, p).and_then(|iv| {
+            let ln = crate::exact::ln_delta(&req.mechanism, req.steps, epsilon, p)?;
+            Ok((iv, format!("MPFR {p}/{} bits; ln δ ∈ [{:.15e}, {:.15e}]", 2 * p, ln.lower, ln.upper)))
+        }),
+        Query::EpsilonAt { delta } => crate::exact::epsilon(&req.mechanism, req.steps, delta, p).map(|iv| (iv, format!("MPFR {p}/{} bits, bisection on ln δ(ε)", 2 * p))),
+    };
+    match r {
+        Ok((iv, d)) => Ok((Some(iv), g, d)),
+        Err(e) => not_applicable(e),
+    }
+}
+
+fn run_fft(_req: &ProfileRequest) -> Result<Run> {
+    not_applicable(Error::Unsupported("WIRE: pld engine not yet connected".into()))
+}
+
+fn run_mc(req: &ProfileRequest, interrupt: &AtomicBool) -> Result<Run> {
+    let mut opts = crate::mc::McOptions { seed: req.seed, confidence: req.mc_confidence, ..Default::default() };
+    if let Some(n) = req.mc_samples {
+        opts.samples = n;
+    }
+    let _ = interrupt; // see mc::McOptions for interruption support
+    let r = match req.query {
+        Query::DeltaAt { epsilon } => crate::mc::delta_interval(&req.mechanism, req.steps, epsilon, &opts),
+        Query::EpsilonAt { .. } => Err(Error::Unsupported("WIRE: mc epsilon not yet connected".into())),
+    };
+    match r {
+        Ok(est) => Ok((Some(est.interval), format!("{}% confidence", est.confidence * 100.0), format!("{} samples; {}", est.samples, est.method))),
+        Err(e) => not_applicable(e),
+    }
+}

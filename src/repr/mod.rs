@@ -1,0 +1,31 @@
+//! Privacy-curve representations and the conversions between them (foundations spec §1, §3;
+//! mixtures_fdp spec §2).
+//!
+//! | type | file | what it holds |
+//! |---|---|---|
+//! | [`RdpCurve`] | `rdp.rs` | upper bounds `r(α) ≥ D_α` on a grid of orders |
+//! | [`Gdp`] | `gdp.rs` | μ-GDP: exact profile (generic f64/MPFR), ε(δ), `G_μ`, RDP, composition |
+//! | [`PrivacyProfile`] | `profile.rs` | δ(ε) per adjacency direction (closures or tables), max, ε(δ) |
+//! | [`TradeOff`] | `tradeoff.rs`, `tradeoff_build.rs` | piecewise-linear convex f: eval, inverse, conjugate, C(f), δ(ε), ε(δ), constructions |
+//! | [`Formula`] | `rdp_to_dp.rs`, `opt1.rs` | RDP → (ε, δ) at one order (M, G, F, H, KL, OPT-1) |
+//! | [`EpsilonFromRdp`], [`DeltaFromRdp`] | `rdp_optimize.rs` | min over formulas and orders (grid or continuous) |
+//!
+//! Conventions: every bound returned here is rounded towards more privacy loss (larger ε or δ,
+//! smaller trade-off function); functions and fields say which (`_up`, "upper bound").
+//! Invalid input is an [`crate::error::Error`], never a panic or NaN.
+
+pub mod gdp;
+pub mod opt1;
+pub mod profile;
+pub mod rdp;
+pub mod rdp_optimize;
+pub mod rdp_to_dp;
+pub mod tradeoff;
+mod tradeoff_build;
+
+pub use gdp::Gdp;
+pub use profile::{DeltaCurve, PrivacyProfile, TabulatedDelta};
+pub use rdp::RdpCurve;
+pub use rdp_optimize::{DeltaFromRdp, EpsilonFromRdp, OrderRange};
+pub use rdp_to_dp::Formula;
+pub use tradeoff::{TradeOff, Vertex};
