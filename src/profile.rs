@@ -18,6 +18,7 @@ use crate::mechanisms::Mechanism;
 use crate::num::Interval;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// An evaluation method.
@@ -213,20 +214,55 @@ fn run_exact(req: &ProfileRequest) -> Result<Run> {
     }
 }
 
-fn run_fft(_req: &ProfileRequest) -> Result<Run> {
-    not_applicable(Error::Unsupported("WIRE: pld engine not yet connected".into()))
+fn run_fft(req: &ProfileRequest) -> Result<Run> {
+    let parts = [(req.mechanism.clone(), req.steps)];
+    let opts = crate::pld::PldOptions::default();
+    let r = match req.query {
+        Query::DeltaAt { epsilon } => crate::pld::delta_interval(&parts, epsilon, &opts),
+        Query::EpsilonAt { delta } => crate::pld::epsilon_interval(&parts, delta, &opts),
+    };
+    match r {
+        Ok((iv, d)) => {
+            let mut detail = format!("{:?}, h={:.3e}, N={}, passes={}, tail budget={:.1e}", d.discretisation, d.grid_step, d.fft_len, d.passes.len(), d.tail_budget);
+            if !d.target_met {
+                detail.push_str(", accuracy target not met");
+            }
+            for n in &d.notes {
+                detail.push_str("; ");
+                detail.push_str(n);
+            }
+            Ok((Some(iv), "certified".into(), detail))
+        }
+        Err(e) => not_applicable(e),
+    }
 }
 
 fn run_mc(req: &ProfileRequest, interrupt: &AtomicBool) -> Result<Run> {
-    let mut opts = crate::mc::McOptions { seed: req.seed, confidence: req.mc_confidence, ..Default::default() };
+    // The Monte Carlo engine polls a shared `Arc<AtomicBool>`; forward the caller's flag to it
+    // from a watcher thread that lives only as long as this call.
+    let flag = Arc::new(AtomicBool::new(interrupt.load(Ordering::Relaxed)));
+    let done = AtomicBool::new(false);
+    let mut opts = crate::mc::McOptions { seed: req.seed, confidence: req.mc_confidence, interrupt: Some(flag.clone()), ..Default::default() };
     if let Some(n) = req.mc_samples {
         opts.samples = n;
     }
-    let _ = interrupt; // see mc::McOptions for interruption support
-    let r = match req.query {
-        Query::DeltaAt { epsilon } => crate::mc::delta_interval(&req.mechanism, req.steps, epsilon, &opts),
-        Query::EpsilonAt { .. } => Err(Error::Unsupported("WIRE: mc epsilon not yet connected".into())),
-    };
+    let r = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                if interrupt.load(Ordering::Relaxed) {
+                    flag.store(true, Ordering::Relaxed);
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        });
+        let r = match req.query {
+            Query::DeltaAt { epsilon } => crate::mc::delta_interval(&req.mechanism, req.steps, epsilon, &opts),
+            Query::EpsilonAt { delta } => crate::mc::epsilon_interval(&req.mechanism, req.steps, delta, &opts),
+        };
+        done.store(true, Ordering::Relaxed);
+        r
+    });
     match r {
         Ok(est) => Ok((Some(est.interval), format!("{}% confidence", est.confidence * 100.0), format!("{} samples; {}", est.samples, est.method))),
         Err(e) => not_applicable(e),

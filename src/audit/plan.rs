@@ -98,11 +98,7 @@ impl Expect {
 
 /// The name of a method as used in specs, JSON and tables.
 pub fn method_name(m: Method) -> &'static str {
-    match m {
-        Method::Exact => "exact",
-        Method::Fft => "fft",
-        Method::Mc => "mc",
-    }
+    m.name()
 }
 
 /// All methods in report order.
@@ -289,8 +285,9 @@ fn describe(c: &PlannedCheck) -> String {
     if c.criteria.require_positive_upper {
         crit.push("upper > 0".into());
     }
-    for rf in &c.criteria.references {
-        crit.push(format!("ref {} ({})", rf.expect.name(), rf.source));
+    if !c.criteria.references.is_empty() {
+        let kinds: Vec<&str> = c.criteria.references.iter().map(|r| r.expect.name()).collect();
+        crit.push(format!("{} reference(s): {}", kinds.len(), kinds.join(", ")));
     }
     format!(
         "{} × T={}, {}; methods {}; seed {}; criteria: {}",

@@ -93,11 +93,10 @@ const PROFILE_HEADER: [&str; 7] = ["method", "lower", "upper", "width", "guarant
 /// The human-readable output of `dpaudit profile`: a title line, the table, an agreement line.
 pub fn profile_text(report: &ProfileReport, requested: &[Method]) -> String {
     let mut s = format!(
-        "{} × T = {}: {} ({})\n",
+        "{} × T = {}: {}\n",
         describe_mechanism(&report.mechanism),
         report.steps,
-        describe_query(&report.query),
-        quantity(&report.query)
+        describe_query(&report.query)
     );
     s.push_str(&table(&PROFILE_HEADER, &profile_rows(report, requested)));
     s.push_str(&agreement_line(report));

@@ -81,7 +81,7 @@ pub struct ProfileArgs {
     #[arg(long, value_name = "Q", allow_negative_numbers = true)]
     pub sampling_rate: Option<f64>,
     /// Number of self-compositions T ≥ 1.
-    #[arg(long, value_name = "T", default_value_t = 1)]
+    #[arg(long, value_name = "T", default_value_t = 1, allow_negative_numbers = true)]
     pub steps: u64,
     /// Report ε at this δ ∈ (0, 1).
     #[arg(long, value_name = "D", allow_negative_numbers = true)]
@@ -93,10 +93,10 @@ pub struct ProfileArgs {
     #[arg(long, value_enum, default_value_t = MethodArg::All)]
     pub method: MethodArg,
     /// Seed of the Monte Carlo sampler (results are bit-reproducible for a seed).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true)]
     pub seed: u64,
     /// MPFR precision in bits for the exact method.
-    #[arg(long, value_name = "BITS", default_value_t = 256)]
+    #[arg(long, value_name = "BITS", default_value_t = 256, allow_negative_numbers = true)]
     pub precision: u32,
     /// Confidence level of the Monte Carlo interval, in (0, 1).
     #[arg(long, value_name = "C", default_value_t = 0.999, allow_negative_numbers = true)]

@@ -1,7 +1,7 @@
 //! `dpaudit audit [SPEC]`: load → plan → (dry-run | run with progress) → report.
 
 use super::args::AuditArgs;
-use super::output::write_files;
+use super::output::{check_out_dir, write_files};
 use super::{EXIT_FINDING, EXIT_OK};
 use crate::audit::engine::{run as run_plan, Progress};
 use crate::audit::plan::Plan;
@@ -25,6 +25,9 @@ pub fn run(a: &AuditArgs, interrupt: &AtomicBool) -> Result<i32> {
             path: path.display().to_string(),
             message: "default audit spec not found (run from the repository root or give a SPEC path)".into(),
         });
+    }
+    if let Some(dir) = &a.out {
+        check_out_dir(dir)?;
     }
     let spec = Spec::read(&path)?;
     let plan = Plan::from_spec(&spec)?;

@@ -6,10 +6,13 @@
 //! `dpaudit: <reason>` on stderr; [`EXIT_INTERRUPTED`] (130) stopped by Ctrl-C, nothing written.
 
 pub mod args;
+pub mod audit_cmd;
 pub mod golden_cmd;
 pub mod output;
+pub mod profile_cmd;
 
 use clap::Parser;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_FINDING: i32 = 1;
@@ -38,11 +41,23 @@ pub fn main() -> i32 {
 /// Dispatch a parsed command line; `Ok(status)` for a completed run.
 pub fn run(cli: args::Cli) -> crate::Result<i32> {
     match cli.command {
-        args::Command::Profile(_a) => Err(crate::Error::Unsupported("profile: not yet wired".into())),
+        args::Command::Profile(a) => profile_cmd::run(&a, interrupt_flag()),
         args::Command::Golden(args::GoldenCommand::Check(a)) => golden_cmd::check(&a),
         args::Command::Golden(args::GoldenCommand::Regen(a)) => golden_cmd::regen(&a),
-        args::Command::Audit(_a) => Err(crate::Error::Unsupported("audit: not yet wired".into())),
+        args::Command::Audit(a) => audit_cmd::run(&a, interrupt_flag()),
     }
+}
+
+/// A flag set by Ctrl-C (installed once). The evaluation stops at its next check of the flag and
+/// nothing is written; a second Ctrl-C exits at once.
+fn interrupt_flag() -> &'static AtomicBool {
+    static FLAG: AtomicBool = AtomicBool::new(false);
+    let _ = ctrlc::set_handler(|| {
+        if FLAG.swap(true, Ordering::SeqCst) {
+            std::process::exit(EXIT_INTERRUPTED);
+        }
+    });
+    &FLAG
 }
 
 /// Help and version go to stdout with status 0; usage errors become one line on stderr, status 2.

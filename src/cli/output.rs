@@ -10,3 +10,11 @@ pub fn write_files(dir: &std::path::Path, files: &[(&str, Vec<u8>)]) -> crate::R
     }
     Ok(())
 }
+
+/// Fail early (before any computation) if `dir` exists and is not a directory.
+pub fn check_out_dir(dir: &std::path::Path) -> crate::Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(crate::Error::Io { path: dir.display().to_string(), message: "--out must be a directory, not a file".into() });
+    }
+    Ok(())
+}

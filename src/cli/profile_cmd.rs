@@ -1,7 +1,7 @@
 //! `dpaudit profile`: one mechanism, one query, up to three methods.
 
 use super::args::{MethodArg, ProfileArgs};
-use super::output::write_files;
+use super::output::{check_out_dir, write_files};
 use super::{EXIT_FINDING, EXIT_OK};
 use crate::audit::plan::build_request;
 use crate::audit::report::{profile_json, profile_text, to_bytes};
@@ -25,6 +25,9 @@ pub fn run(a: &ProfileArgs, interrupt: &AtomicBool) -> Result<i32> {
         mc_samples: None,
     };
     let req = build_request(&a.mechanism, a.noise_multiplier, a.sensitivity, a.sampling_rate, a.steps, a.delta, a.epsilon, &settings)?;
+    if let Some(dir) = &a.out {
+        check_out_dir(dir)?;
+    }
     let report = evaluate_with(&req, interrupt)?;
     let json = profile_json(&report, &req.methods);
     let text = profile_text(&report, &req.methods);

@@ -1,9 +1,10 @@
-//! The FFT route of `golden check`: the certified FFT accountant through [`crate::profile`].
-//! (Temporary shim until `crate::profile` lands: reports "not applicable".)
+//! The FFT route of `golden check`: the certified FFT accountant through [`crate::profile`]
+//! with `Method::Fft` only.
 
 use super::registry::RouteValue;
 use crate::error::Result;
 use crate::mechanisms::Mechanism;
+use crate::profile::{evaluate, Method, ProfileRequest, Query};
 
 /// What the FFT route is asked for.
 #[derive(Clone, Copy, Debug)]
@@ -12,7 +13,18 @@ pub enum Ask {
     EpsilonAt(f64),
 }
 
-/// The certified FFT interval for `mech` composed `steps` times.
-pub fn fft_interval(_mech: &Mechanism, _steps: u64, _ask: Ask) -> Result<RouteValue> {
-    Ok(RouteValue::NotApplicable)
+/// The certified FFT interval for `mech` composed `steps` times, or
+/// [`RouteValue::NotApplicable`] when the FFT method does not cover the request.
+pub fn fft_interval(mech: &Mechanism, steps: u64, ask: Ask) -> Result<RouteValue> {
+    let query = match ask {
+        Ask::DeltaAt(epsilon) => Query::DeltaAt { epsilon },
+        Ask::EpsilonAt(delta) => Query::EpsilonAt { delta },
+    };
+    let mut req = ProfileRequest::new(mech.clone(), steps, query)?;
+    req.methods = vec![Method::Fft];
+    let report = evaluate(&req)?;
+    Ok(match report.get(Method::Fft).and_then(|o| o.interval) {
+        Some(iv) => RouteValue::Interval(iv),
+        None => RouteValue::NotApplicable,
+    })
 }

@@ -71,7 +71,7 @@ fn binom_sf_incl(k: u64, n: u64, m: f64) -> f64 {
 /// i.e. `Beta⁻¹(1 − β; k + 1, n − k)`; `1` if `k ≥ n` or `β ≤ 0`. With `k = 0` it equals
 /// `1 − β^{1/n}`. Upper bound (returned from the high end of the bisection bracket).
 pub fn clopper_pearson_upper(k: u64, n: u64, beta: f64) -> f64 {
-    if k >= n || !(beta > 0.0) {
+    if k >= n || beta.is_nan() || beta <= 0.0 {
         return 1.0;
     }
     if beta >= 1.0 {
@@ -96,7 +96,7 @@ pub fn clopper_pearson_upper(k: u64, n: u64, beta: f64) -> f64 {
 /// i.e. `Beta⁻¹(β; k, n − k + 1)`; `0` if `k = 0` or `β ≤ 0`. With `k = n` it equals `β^{1/n}`.
 /// Lower bound (returned from the low end of the bisection bracket).
 pub fn clopper_pearson_lower(k: u64, n: u64, beta: f64) -> f64 {
-    if k == 0 || n == 0 || !(beta > 0.0) {
+    if k == 0 || n == 0 || beta.is_nan() || beta <= 0.0 {
         return 0.0;
     }
     if beta >= 1.0 {
@@ -121,7 +121,7 @@ pub fn clopper_pearson_lower(k: u64, n: u64, beta: f64) -> f64 {
 /// level β: `√(2 V_n ln(2/β)/n) + 7 ln(2/β)/(3(n − 1))`, with `V_n` the unbiased sample
 /// variance. `+∞` for `n < 2`.
 pub fn maurer_pontil_margin(n: u64, var: f64, beta: f64) -> f64 {
-    if n < 2 || !(beta > 0.0) {
+    if n < 2 || beta.is_nan() || beta <= 0.0 {
         return f64::INFINITY;
     }
     let l = (2.0 / beta).ln();
@@ -132,7 +132,7 @@ pub fn maurer_pontil_margin(n: u64, var: f64, beta: f64) -> f64 {
 /// Margin of Hoeffding's bound (Hoeffding 1963, Theorem 2), one side at level β:
 /// `√(ln(1/β)/(2n))`.
 pub fn hoeffding_margin(n: u64, beta: f64) -> f64 {
-    if n == 0 || !(beta > 0.0) {
+    if n == 0 || beta.is_nan() || beta <= 0.0 {
         return f64::INFINITY;
     }
     ((1.0 / beta).ln() / (2.0 * n as f64)).sqrt()

@@ -123,6 +123,7 @@ pub(crate) fn combine_max(parts: Vec<McPart>, confidence: f64, method: String) -
 
 /// One direction at one ε: lower bound at error `beta_lower`, upper at `beta_upper` (0 → the
 /// trivial bound on that side). `label` names the check (it selects the random streams).
+#[allow(clippy::too_many_arguments)] // one call site per use; a struct would only rename them
 pub(crate) fn evaluate_direction(
     mech: &Mechanism,
     dir: Direction,
@@ -151,8 +152,13 @@ pub(crate) fn evaluate_direction(
             let summary = merge(&chunks);
             let m = mean_bounds(&summary, BoundMethod::EmpiricalBernstein, beta_lower, beta_upper);
             let (b_down, b_up) = (tilt.b_down(), tilt.b_up());
-            // Lower bound scaled by B rounded down, upper by B rounded up (towards more loss).
-            let interval = Interval { lower: mul_down(m.lower, b_down), upper: mul_up(m.upper, b_up).min(1.0) };
+            // Lower bound scaled by B rounded down, upper by B rounded up (towards more loss);
+            // a positive upper bound that underflows is reported as the smallest subnormal, never 0.
+            let mut upper = mul_up(m.upper, b_up).min(1.0);
+            if upper == 0.0 && m.upper > 0.0 {
+                upper = f64::from_bits(1);
+            }
+            let interval = Interval { lower: mul_down(m.lower, b_down), upper };
             let point = (summary.mean * tilt.ln_b.exp()).clamp(interval.lower, interval.upper);
             let method = format!(
                 "tilted importance sampling ({}, B = {:.6e}), sampler: {}, {} on Y/B",

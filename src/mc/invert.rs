@@ -10,15 +10,17 @@
 //! * `δ_U,d(ε_t) ≤ δ` ⇒ `δ_d(ε) ≤ δ` for all `ε ≥ ε_t`; so `ε(δ) ≤ max_d min_t ε_t` (the
 //!   profile is the maximum over directions);
 //! * `δ_L,d(ε_s) > δ` ⇒ `δ(ε_s) > δ` ⇒ `ε(δ) > ε_s`; so `ε(δ) ≥ max_s ε_s`.
+//!
 //! Directions without a successful upper test fall back to the deterministic bound
 //! `T·sup L` (where `δ = 0` exactly) or `+∞`; the lower end falls back to `ln(1 − δ)`
 //! (`δ(ε) ≥ 1 − e^ε`, §1.5 item 8).
 //!
 //! Where to evaluate (affects only tightness, never validity): a **pilot** run per direction on
-//! an independent stream (never reused for any bound), tilted for the G-conversion ε of §3,
+//! an independent stream (never reused for any bound; a quarter of the replicates of an
+//! evaluation), tilted for the G-conversion ε of §3,
 //! gives a monotone estimate `δ̂(ε)` for all ε at once; from it the point estimate `ε̂` and the
 //! predicted relative half-width `r` of a final evaluation give candidates
-//! `ε̂ + (1 + κ)(ε_pred − ε̂)` with `δ̂(ε_pred) = δ/(1 ± r)`, `κ = 1/2`, moved outwards
+//! `ε̂ + (1 + κ)(ε_pred − ε̂)` with `δ̂(ε_pred) = δ/(1 ± r)`, `κ = 0.6`, moved outwards
 //! (distance doubled) after a failed test. Only the direction with the largest `ε̂` gets lower
 //! tests (a lower bound from one direction is a lower bound for the profile); the others get
 //! one upper test at `max(own candidate, ε̂_dominant)`.
@@ -26,14 +28,13 @@
 use super::estimate::{combine_max, evaluate_direction, untilted_weight, McEstimate, McPart};
 use super::options::McOptions;
 use super::stream::{run_chunks, StreamKey};
-use super::tilt::{plan, untilted_sampler, Family, Plan, Tilt};
+use super::tilt::{plan, product_up, untilted_sampler, Family, Plan, Tilt};
 use crate::error::{check, Result};
 use crate::mechanisms::{Direction, Mechanism};
-use crate::num::bound::mul_up;
 use crate::num::Interval;
 
 /// Safety factor on the predicted distance of the candidates from `ε̂`.
-const KAPPA: f64 = 0.5;
+const KAPPA: f64 = 0.6;
 
 /// Pilot summary of one direction.
 struct Pilot {
@@ -42,6 +43,8 @@ struct Pilot {
     up: f64,
     lo: Option<f64>,
     n: usize,
+    /// Replicates of each final evaluation.
+    n_final: usize,
 }
 
 /// Monte Carlo interval for `ε(δ) = inf{ε : δ(ε) ≤ δ}` of `mech` composed `steps` times,
@@ -116,7 +119,7 @@ pub fn epsilon_interval(mech: &Mechanism, steps: u64, delta: f64, opts: &McOptio
             direction: dir,
             interval,
             point: p.eps_hat,
-            samples: p.n * 2,
+            samples: p.n_final,
             method: notes.join(", "),
             stats: None,
         });
@@ -141,7 +144,7 @@ pub fn epsilon_interval(mech: &Mechanism, steps: u64, delta: f64, opts: &McOptio
 fn support_upper(mech: &Mechanism, dir: Direction, steps: u64) -> f64 {
     let loss = mech.loss(dir);
     let l_max = loss.support().1;
-    if loss.inf_mass() == 0.0 && l_max.is_finite() { mul_up(steps as f64, l_max) } else { f64::INFINITY }
+    if loss.inf_mass() == 0.0 && l_max.is_finite() { product_up(steps as f64, l_max) } else { f64::INFINITY }
 }
 
 /// Pilot run: draws of `S` (tilted at the G-conversion ε when a tilt family exists), the
@@ -162,7 +165,7 @@ fn pilot(mech: &Mechanism, dir: Direction, steps: u64, delta: f64, opts: &McOpti
         Plan::Exact(..) => (untilted_sampler(mech, dir, steps), None),
     };
     let n_final = opts.replicates(sampler.cost());
-    let n = (n_final / 2).max(super::options::MIN_REPLICATES.min(n_final));
+    let n = (n_final / 4).max(super::options::MIN_REPLICATES.min(n_final));
     let key = StreamKey::new(opts.seed, label);
     let chunks = run_chunks(n, &key, &opts.control(), |rng, len| (0..len).map(|_| sampler.sample(rng)).collect::<Vec<f64>>())?;
     let s: Vec<f64> = chunks.into_iter().flatten().collect();
@@ -185,19 +188,21 @@ fn pilot(mech: &Mechanism, dir: Direction, steps: u64, delta: f64, opts: &McOpti
     // shape; for the Bernoulli form the variance of Bern(δ)).
     let l = (2.0 / beta_eval).ln();
     let nfin = n_final as f64;
-    let r = match tilt {
-        Some(_) => {
-            let b_over_d = match plan(mech, dir, steps, eps_hat, opts.tilt)? {
-                Plan::Tilted(_, ch) => (ch.ln_b - delta.ln()).exp(),
-                _ => 1.0 / delta,
-            };
+    let plan_hat = plan(mech, dir, steps, eps_hat, opts.tilt)?;
+    let r = match &plan_hat {
+        // δ is known exactly near ε̂ (e.g. a constant loss): no statistical margin.
+        Plan::Exact(..) => 0.0,
+        // Tilted: empirical Bernstein margin with the pilot's relative spread of the weights.
+        Plan::Tilted(_, ch) => {
+            let b_over_d = (ch.ln_b - delta.ln()).exp();
             let ys: Vec<f64> = (0..s.len()).map(|i| weight(i, eps_hat)).collect();
             let m = ys.iter().sum::<f64>() / nf;
             let v = ys.iter().map(|y| (y - m) * (y - m)).sum::<f64>() / (nf - 1.0);
             let sd_rel = if m > 0.0 { v.sqrt() / m } else { f64::INFINITY };
             (2.0 * l / nfin).sqrt() * sd_rel + 7.0 * l / (3.0 * nfin) * b_over_d
         }
-        None => (2.0 * l * (1.0 - delta) / (nfin * delta)).sqrt() + l / (nfin * delta),
+        // Untilted: Bernoulli(δ) variance (Clopper–Pearson behaves like this).
+        Plan::Untilted(_) => (2.0 * l * (1.0 - delta) / (nfin * delta)).sqrt() + l / (nfin * delta),
     };
     let r = if r.is_finite() { r } else { 10.0 };
     let e_up = invert(&dhat, delta / (1.0 + r), s_min, s_max);
@@ -206,7 +211,7 @@ fn pilot(mech: &Mechanism, dir: Direction, steps: u64, delta: f64, opts: &McOpti
         let e_lo = invert(&dhat, delta / (1.0 - r), s_min, s_max);
         eps_hat - (1.0 + KAPPA) * (eps_hat - e_lo)
     });
-    Ok(Pilot { eps_hat, up, lo, n })
+    Ok(Pilot { eps_hat, up, lo, n, n_final })
 }
 
 /// The ε with `f(ε) = target` for a non-increasing continuous `f`, by bisection on

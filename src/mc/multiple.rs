@@ -9,7 +9,7 @@
 /// Bonferroni: reject `H_j` iff `p_j ≤ α/m`.
 pub fn bonferroni(p_values: &[f64], family_alpha: f64) -> Vec<bool> {
     let m = p_values.len();
-    if m == 0 || !(family_alpha > 0.0) {
+    if m == 0 || family_alpha.is_nan() || family_alpha <= 0.0 {
         return vec![false; m];
     }
     let thr = family_alpha / m as f64;
@@ -22,7 +22,7 @@ pub fn bonferroni(p_values: &[f64], family_alpha: f64) -> Vec<bool> {
 pub fn holm(p_values: &[f64], family_alpha: f64) -> Vec<bool> {
     let m = p_values.len();
     let mut reject = vec![false; m];
-    if m == 0 || !(family_alpha > 0.0) {
+    if m == 0 || family_alpha.is_nan() || family_alpha <= 0.0 {
         return reject;
     }
     let key = |p: f64| if p.is_nan() { 1.0 } else { p };

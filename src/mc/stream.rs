@@ -96,7 +96,10 @@ where
     ctl.check()?;
     let chunks = n.div_ceil(CHUNK);
     if let Some(pb) = ctl.progress {
-        pb.inc_length(n as u64);
+        match pb.length() {
+            Some(_) => pb.inc_length(n as u64),
+            None => pb.set_length(n as u64),
+        }
     }
     let out: Vec<Option<T>> = (0..chunks)
         .into_par_iter()

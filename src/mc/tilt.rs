@@ -20,7 +20,6 @@ use super::sampler::Sampler;
 use super::tilt_sgm::{sgm_add_ln_z, sgm_remove_tilt};
 use crate::error::{Error, Result};
 use crate::mechanisms::{Direction, Mechanism, PrivacyLoss};
-use crate::num::bound::mul_up;
 use serde::{Deserialize, Serialize};
 
 /// Whether to use exponential tilting.
@@ -277,11 +276,16 @@ impl Family {
                 let tl = sgm_remove_tilt(*q, *sigma, lambda as u64 + 1);
                 Some(Sampler::SgmMixture { steps: *steps, sigma: *sigma, ln_q: q.ln(), ln_1mq: (-q).ln_1p(), cum: tl.cum })
             }
-            Family::Rejection { loss, mech, dir, steps, l_max, .. } => {
+            Family::Rejection { mech, dir, steps, l_max, kind, .. } => {
                 let (z, _) = self.ln_z_total(lambda)?;
                 let acceptance = (z / *steps as f64 - lambda * l_max).exp();
-                let _ = loss;
-                Some(Sampler::Rejection { loss: mech.loss(*dir), steps: *steps, lambda, l_max: *l_max, acceptance })
+                Some(match *kind {
+                    RejectionKind::SgmAdd { q, sigma } => {
+                        let ln_r = q.ln() - (-q).ln_1p();
+                        Sampler::SgmAddRejection { steps: *steps, sigma, ln_r, l_max: *l_max, lambda, acceptance }
+                    }
+                    RejectionKind::Laplace => Sampler::Rejection { loss: mech.loss(*dir), steps: *steps, lambda, l_max: *l_max, acceptance },
+                })
             }
         }
     }
@@ -292,7 +296,7 @@ impl Family {
 fn gaussian_mu2(mech: &Mechanism) -> Option<f64> {
     match *mech {
         Mechanism::Gaussian { noise_multiplier: s, .. } => Some(1.0 / (s * s)),
-        Mechanism::PoissonSubsampledGaussian { noise_multiplier: s, sampling_rate, .. } if sampling_rate == 1.0 => Some(1.0 / (s * s)),
+        Mechanism::PoissonSubsampledGaussian { noise_multiplier: s, sampling_rate: 1.0, .. } => Some(1.0 / (s * s)),
         _ => None,
     }
 }
@@ -313,6 +317,13 @@ pub fn untilted_sampler(mech: &Mechanism, dir: Direction, steps: u64) -> Sampler
     Sampler::Plain { loss: mech.loss(dir), steps }
 }
 
+/// `a·b` rounded up: the f64 product if it is exact (checked with a fused multiply-add),
+/// otherwise the next float above.
+pub fn product_up(a: f64, b: f64) -> f64 {
+    let p = a * b;
+    if !p.is_finite() || a.mul_add(b, -p) <= 0.0 { p } else { p.next_up() }
+}
+
 /// Choose the estimator for `dir` at `eps` (validated by the caller: `steps ≥ 1`, finite ε).
 pub fn plan(mech: &Mechanism, dir: Direction, steps: u64, eps: f64, mode: Tilt) -> Result<Plan> {
     let t = steps as f64;
@@ -323,8 +334,9 @@ pub fn plan(mech: &Mechanism, dir: Direction, steps: u64, eps: f64, mode: Tilt) 
         let v = (-(eps - t * l_min).exp_m1()).max(0.0);
         return Ok(Plan::Exact(v, format!("exact: S = T*{l_min} is constant")));
     }
-    // S ≤ T·l_max for every sample; the product is rounded up so that the claim δ = 0 holds.
-    if loss.inf_mass() == 0.0 && l_max.is_finite() && eps >= mul_up(t, l_max) {
+    // S ≤ T·l_max for every sample, so δ(ε) = 0 for ε ≥ T·l_max; the product is rounded up
+    // (unless exact) so that the claim δ = 0 holds.
+    if loss.inf_mass() == 0.0 && l_max.is_finite() && eps >= product_up(t, l_max) {
         return Ok(Plan::Exact(0.0, format!("exact: eps >= T*sup L = {:e}", t * l_max)));
     }
     if mode == Tilt::Auto {

@@ -73,7 +73,7 @@ pub fn sgm_add_ln_z(q: f64, sigma: f64, lambda: f64) -> Result<(f64, f64, f64)> 
     pts.dedup_by(|a, b| (*a - *b).abs() < 0.5);
     let quad = integrate_split(f, &pts, &1e-300, 12);
     let i = quad.value;
-    if !(i > 0.0) || !(quad.err <= 1e-12 * i) {
+    if i.is_nan() || i <= 0.0 || quad.err.is_nan() || quad.err > 1e-12 * i {
         return Err(Error::Numerical(format!(
             "add-direction tilt normaliser for q={q}, sigma={sigma}, lambda={lambda}: quadrature {i:e} ± {:e}",
             quad.err

@@ -9,19 +9,11 @@ use super::Direction;
 use crate::num::quad::{integrate_split, Quad};
 use crate::num::Real;
 
-/// ln δ(ε) of the Gaussian mechanism / μ-GDP:
-/// `δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2)` (Balle & Wang 2018, Theorem 8; Dong, Roth & Su
-/// 2022, Corollary 2.13), evaluated as `ln Φ(−a) + ln(1 − e^{ε + ln Φ(−b) − ln Φ(−a)})`
-/// (foundations §2.1). Valid for every real ε and μ > 0; no underflow (log space).
+/// ln δ(ε) of the Gaussian mechanism / μ-GDP (Balle & Wang 2018, Theorem 8; Dong, Roth & Su
+/// 2022, Corollary 2.13), generic: delegates to [`crate::repr::gdp::ln_delta`] (the formula lives
+/// once, with the GDP representation).
 pub fn gaussian_ln_delta<R: Real>(mu: &R, eps: &R) -> R {
-    let two = mu.cst(2.0);
-    let a = eps.clone() / mu.clone() - mu.clone() / two.clone();
-    let b = eps.clone() / mu.clone() + mu.clone() / two;
-    let la = (-a).ln_ndtr();
-    let lb = (-b).ln_ndtr();
-    let d = eps.clone() + lb - la.clone();
-    let d = d.min(mu.zero());
-    la + d.ln_1m_exp()
+    crate::repr::gdp::ln_delta(mu, eps)
 }
 
 /// Laplace mechanism profile with `ε0 = Δ/b` (foundations §2.2): `1 − e^ε` for ε ≤ −ε0,

@@ -4,7 +4,7 @@
 //! Under `P`, `L = μx − μ²/2 ~ N(μ²/2, μ²)`.
 
 use super::{PrivacyLoss, SimRng};
-use crate::num::special::{ln_1m_exp, ln_ndtr, ndtr};
+use crate::num::special::ndtr;
 use rand_distr::{Distribution, StandardNormal};
 
 /// Privacy loss of the Gaussian mechanism with `μ = 1/σ` (one step, either direction).
@@ -19,18 +19,11 @@ impl GaussianLoss {
     }
 }
 
-/// ln δ(ε) of μ-GDP / the Gaussian mechanism, in f64:
-/// `δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2)` (Balle & Wang 2018, Theorem 8; Dong, Roth & Su
-/// 2022, Corollary 2.13), evaluated as `ln Φ(−a) + ln(1 − exp(ε + ln Φ(−b) − ln Φ(−a)))`
-/// with `a = ε/μ − μ/2`, `b = ε/μ + μ/2` (foundations §2.1 "stable evaluation"), so that values
-/// down to 1e−300 and below are returned in log space without underflow. Estimate (f64 rounding,
-/// relative error ~1e−13 while δ is not dominated by cancellation).
+/// ln δ(ε) of μ-GDP / the Gaussian mechanism in f64 (Balle & Wang 2018, Theorem 8; Dong, Roth &
+/// Su 2022, Corollary 2.13): delegates to [`crate::repr::gdp::Gdp::ln_delta`], which uses the
+/// stable log form of foundations §2.1 (scaled-erfc form in the far tail). No underflow.
 pub fn gaussian_ln_delta_f64(mu: f64, eps: f64) -> f64 {
-    let a = eps / mu - mu / 2.0;
-    let b = eps / mu + mu / 2.0;
-    let la = ln_ndtr(-a);
-    let lb = ln_ndtr(-b);
-    la + ln_1m_exp((eps + lb - la).min(0.0))
+    crate::repr::gdp::Gdp::new(mu).and_then(|g| g.ln_delta(eps)).unwrap_or(f64::NAN)
 }
 
 impl PrivacyLoss for GaussianLoss {

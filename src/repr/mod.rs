@@ -10,10 +10,15 @@
 //! | [`Formula`] | `rdp_to_dp.rs`, `opt1.rs` | RDP → (ε, δ) at one order (M, G, F, H, KL, OPT-1) |
 //! | [`EpsilonFromRdp`], [`DeltaFromRdp`] | `rdp_optimize.rs` | min over formulas and orders (grid or continuous) |
 //!
+//! Conversions between representations are in `convert.rs` (trade-off ↔ profile, GDP → profile
+//! and PL trade-off, RDP → profile) and on the types themselves (`Gdp::to_rdp`,
+//! `PrivacyProfile::epsilon_for_delta`, `rdp_optimize`).
+//!
 //! Conventions: every bound returned here is rounded towards more privacy loss (larger ε or δ,
 //! smaller trade-off function); functions and fields say which (`_up`, "upper bound").
 //! Invalid input is an [`crate::error::Error`], never a panic or NaN.
 
+pub mod convert;
 pub mod gdp;
 pub mod opt1;
 pub mod profile;
@@ -29,3 +34,16 @@ pub use rdp::RdpCurve;
 pub use rdp_optimize::{DeltaFromRdp, EpsilonFromRdp, OrderRange};
 pub use rdp_to_dp::Formula;
 pub use tradeoff::{TradeOff, Vertex};
+
+#[cfg(test)]
+mod gdp_test;
+#[cfg(test)]
+mod rdp_to_dp_test;
+#[cfg(test)]
+mod rdp_test;
+#[cfg(test)]
+mod tradeoff_test;
+#[cfg(test)]
+mod profile_test;
+#[cfg(test)]
+mod props_test;

@@ -18,8 +18,9 @@
 //! `p*(b) − e^ε a` (monotonicity of `p*`).
 //!
 //! Guarantee: an upper bound on δ up to the floating-point evaluation of the constraint near its
-//! boundary; a relative safety margin `REL_MARGIN` is added for that. This is *not* proof-grade
-//! like M/G/F (which are closed-form upper bounds on OPT-1, foundations §3 "OPT-1 ≤ min(G, F)").
+//! boundary; a relative safety margin `REL_MARGIN` is added for that, and the result is capped by
+//! the closed-form G and F bounds (foundations §3: OPT-1 ≤ min(G, F)), so it is never looser than
+//! them. The uncapped part is *not* proof-grade like M/G/F.
 
 use super::rdp_to_dp::{check_eps, check_rdp_value, Formula};
 use super::rdp::check_order;
@@ -81,8 +82,11 @@ pub fn ln_delta_up(alpha: f64, r: f64, eps: f64) -> Result<f64> {
     if bound <= 0.0 {
         return Ok(f64::NEG_INFINITY);
     }
-    // Direction: up by the relative safety margin (see module doc).
-    Ok((bound.ln() + REL_MARGIN).min(0.0))
+    // Direction: up by the relative safety margin (see module doc). G and F are closed-form upper
+    // bounds on OPT-1 (foundations §3), so the minimum with them is still an upper bound.
+    let g = Formula::BalleG.ln_delta_up(alpha, r, eps)?;
+    let f = Formula::AsoodehF.ln_delta_up(alpha, r, eps)?;
+    Ok((bound.ln() + REL_MARGIN).min(g).min(f).min(0.0))
 }
 
 /// Upper bound on `ε_OPT1(δ) = inf{ε ≥ 0 : δ_OPT1(ε) ≤ δ}`, by bisection on ε in
@@ -111,7 +115,9 @@ pub fn epsilon_up(alpha: f64, r: f64, delta: f64) -> Result<f64> {
     // Direction: the upper end of the bracket, where δ_OPT1 ≤ δ holds.
     let (_, hi) = bisect_decreasing(g, 0.0, hi, target, 0.0, 1e-13)
         .ok_or_else(|| Error::Numerical(format!("OPT-1 epsilon: no valid bracket for alpha={alpha}, r={r}, delta={delta}")))?;
-    Ok(hi)
+    // G and F are valid upper bounds on ε_OPT1 as well (OPT-1 ≤ min(G, F)).
+    let gf = Formula::BalleG.epsilon_up(alpha, r, delta)?.min(Formula::AsoodehF.epsilon_up(alpha, r, delta)?);
+    Ok(hi.min(gf))
 }
 
 /// `ln p*(q)` for `u = ln q ≤ −r`: the largest `ln p ∈ [u, 0]` with `ln C(p, q) ≤ c`, returned

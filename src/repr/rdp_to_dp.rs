@@ -103,6 +103,9 @@ impl Formula {
                     return Ok(f64::INFINITY);
                 }
                 let x = am1 * r;
+                if x == 0.0 {
+                    return Ok(0.0); // r = 0: ln(1 + 0) = 0
+                }
                 let lx = ln_expm1(x);
                 let lad = (alpha * delta).ln();
                 let y = lx - lad;
@@ -177,8 +180,11 @@ impl Formula {
             Formula::AsoodehH => {
                 let la = alpha.ln();
                 let d = eps - r;
-                let v = if d >= 0.0 { -la } else { (-la).max(ln_1m_exp(d)) };
-                up(v, la + d.abs() + 1.0)
+                if d >= 0.0 {
+                    up(-la, la + 1.0)
+                } else {
+                    up((-la).max(ln_1m_exp(d)), la - d + 1.0)
+                }
             }
             // δ(ε) ≤ δ(0) = TV ≤ √(1 − e^{−r}) for every ε ≥ 0.
             Formula::BretagnolleHuber => {

@@ -30,6 +30,21 @@ pub struct Vertex {
 }
 
 impl Vertex {
+    /// Make exact zeros authoritative: `x = 0 ⇒ x̄ = 1`, `x̄ = 0 ⇒ x = 1`, `y = 0 ⇒ ρ = 1`,
+    /// `ρ = 0 ⇒ y = 1` (sums accumulated from the other end may miss 1 by an ulp).
+    pub fn snapped(mut self) -> Vertex {
+        if self.x == 0.0 {
+            self.x_bar = 1.0;
+        } else if self.x_bar == 0.0 {
+            self.x = 1.0;
+        }
+        if self.y == 0.0 {
+            self.rho = 1.0;
+        } else if self.rho == 0.0 {
+            self.y = 1.0;
+        }
+        self
+    }
     /// A vertex from its coordinates; the complements are computed by subtraction.
     pub fn from_xy(x: f64, y: f64) -> Vertex {
         Vertex { x, x_bar: 1.0 - x, rho: 1.0 - y, y }
@@ -49,7 +64,8 @@ pub struct TradeOff {
 impl TradeOff {
     /// Validate a chain of vertices. Errors ([`Error::InvalidParameter`]) name the first
     /// violation: fewer than 2 vertices, `x_0 ≠ 0`, `x_K ≠ 1`, `y_K ≠ 0`, a non-finite or
-    /// out-of-[0,1] number, `x` not strictly increasing, `y` increasing, complements
+    /// out-of-[0,1] number, `x` not strictly increasing (ties in `x` are allowed when `x̄` strictly
+    /// decreases: knots denser than f64 resolution near 1, mixtures_fdp §8 item 8), `y` increasing, complements
     /// inconsistent (> 1e−12), slopes decreasing (beyond [`CONVEX_TOL`]), or `y > 1 − x`.
     pub fn from_chain(v: Vec<Vertex>) -> Result<TradeOff> {
         let bad = |what: &str, k: usize, val: f64| Err(Error::invalid(&format!("trade-off vertex {k} {what}"), val, "not a convex trade-off chain"));
@@ -75,7 +91,8 @@ impl TradeOff {
             if p.y > p.x_bar + CONVEX_TOL {
                 return bad("y > 1 - x", k, p.y);
             }
-            if k > 0 && p.x <= v[k - 1].x {
+            // strictly increasing in the small-end sense (x below ½, x̄ above)
+            if k > 0 && cmp_abscissa(&v[k - 1], p) != std::cmp::Ordering::Less {
                 return bad("x not increasing", k, p.x);
             }
             if k > 0 && p.y > v[k - 1].y {
@@ -83,8 +100,11 @@ impl TradeOff {
             }
         }
         for k in 0..last.saturating_sub(1) {
-            let (s0, s1) = (slope(&v[k], &v[k + 1]), slope(&v[k + 1], &v[k + 2]));
-            if s0 > s1 + CONVEX_TOL * s0.abs().max(s1.abs()).max(1.0) {
+            let ((s0, dx0), (s1, dx1)) = (slope(&v[k], &v[k + 1]), slope(&v[k + 1], &v[k + 2]));
+            // Allowance: relative CONVEX_TOL, plus the effect on each slope of an absolute
+            // rounding error of 4u in the stored coordinates (mixtures_fdp §8 item 8).
+            let allow = CONVEX_TOL * s0.abs().max(s1.abs()).max(1.0) + 4.0 * f64::EPSILON * (1.0 / dx0 + 1.0 / dx1);
+            if s0 > s1 + allow {
                 return bad("slope decreasing", k + 1, s1);
             }
         }
@@ -131,7 +151,7 @@ impl TradeOff {
         let mut w: Vec<Vertex> = Vec::with_capacity(zf + 2);
         for p in self.v[..=zf].iter().rev() {
             let r = p.reflect();
-            if w.last().map_or(true, |l| r.x > l.x) {
+            if w.last().map_or(true, |l| cmp_abscissa(l, &r) == std::cmp::Ordering::Less) {
                 w.push(r);
             }
         }
@@ -186,7 +206,7 @@ impl TradeOff {
     /// Whether `f = f⁻¹` up to `tol` in the value at every vertex of either function.
     pub fn is_symmetric(&self, tol: f64) -> bool {
         let inv = self.inverse();
-        let close = |g: &TradeOff, h: &TradeOff| g.v.iter().all(|p| h.eval(p.x).map_or(false, |y| (y - p.y).abs() <= tol));
+        let close = |g: &TradeOff, h: &TradeOff| g.v.iter().all(|p| h.eval(p.x).is_ok_and(|y| (y - p.y).abs() <= tol));
         close(self, &inv) && close(&inv, self)
     }
 
@@ -198,11 +218,21 @@ impl TradeOff {
     }
 }
 
-/// Slope of the segment p→q, with the run and rise taken from the small-end numbers.
-fn slope(p: &Vertex, q: &Vertex) -> f64 {
+/// Order of abscissae using the small-end number: `x` when both are ≤ ½, `x̄` (reversed)
+/// otherwise, so knots denser than f64 resolution near 1 stay ordered (mixtures_fdp §8 item 8).
+pub(crate) fn cmp_abscissa(a: &Vertex, b: &Vertex) -> std::cmp::Ordering {
+    if a.x <= 0.5 && b.x <= 0.5 {
+        a.x.total_cmp(&b.x)
+    } else {
+        b.x_bar.total_cmp(&a.x_bar)
+    }
+}
+
+/// Slope and run of the segment p→q, with the run and rise taken from the small-end numbers.
+fn slope(p: &Vertex, q: &Vertex) -> (f64, f64) {
     let dx = if q.x <= 0.5 { q.x - p.x } else { p.x_bar - q.x_bar };
     let dy = if p.y <= 0.5 { q.y - p.y } else { p.rho - q.rho };
-    dy / dx
+    (dy / dx, dx)
 }
 
 /// `max_k (c_k − γ s_k)_+` with `γ = e^ε`, rounded up: γ is taken rounded down (libm exp is

@@ -2,7 +2,7 @@
 //! foundations §1.6, §1.7): from a finite discrete pair (exact), from (ε, δ)-DP, from a δ(ε)
 //! grid (a valid lower bound), and the symmetrisation `C(f)` as a lower convex hull.
 
-use super::tradeoff::{TradeOff, Vertex};
+use super::tradeoff::{cmp_abscissa, TradeOff, Vertex};
 use crate::error::{Error, Result};
 use crate::num::special::neumaier_sum;
 use std::cmp::Ordering;
@@ -76,13 +76,13 @@ impl TradeOff {
         // vertex j (after j groups) = (head_p[j], tail_p[j], head_q[j], tail_q[j])
         let mut v: Vec<Vertex> = Vec::with_capacity(n + 1);
         for j in 0..=n {
-            let mut w = Vertex { x: head_p[j], x_bar: tail_p[j], rho: head_q[j], y: tail_q[j] };
+            let mut w = Vertex { x: head_p[j], x_bar: tail_p[j], rho: head_q[j], y: tail_q[j] }.snapped();
             if j == n {
                 w = Vertex { x: 1.0, x_bar: 0.0, rho: 1.0, y: 0.0 };
             }
             match v.last_mut() {
                 // the ratio-0 group moves only y: it replaces the start (0, 1)
-                Some(prev) if w.x == prev.x => *prev = w,
+                Some(prev) if cmp_abscissa(prev, &w) != Ordering::Less => *prev = w,
                 _ => v.push(w),
             }
         }
@@ -126,8 +126,9 @@ impl TradeOff {
         if eps.is_empty() || eps.len() != delta_qp.len() || eps.len() != delta_pq.len() {
             return Err(Error::invalid("delta grid", eps.len(), "need equal, non-zero lengths of eps, delta_qp, delta_pq"));
         }
-        // lines y = c + m·a
-        let mut lines: Vec<(f64, f64)> = vec![(0.0, 0.0)];
+        // lines y = c + m·a, with d = δ for the `1 − δ − γa` family (then ρ = 1 − y = δ + γa is
+        // computed without cancellation) and d = −1 otherwise
+        let mut lines: Vec<(f64, f64, f64)> = vec![(0.0, 0.0, -1.0)];
         for i in 0..eps.len() {
             let e = eps[i];
             if !(e.is_finite() && e.abs() <= 700.0) {
@@ -141,8 +142,9 @@ impl TradeOff {
                 }
             }
             let g = e.exp();
-            lines.push((1.0 - delta_qp[i].max(floor), -g));
-            lines.push(((1.0 - delta_pq[i].max(floor)) / g, -1.0 / g));
+            let dq = delta_qp[i].max(floor);
+            lines.push((1.0 - dq, -g, dq));
+            lines.push(((1.0 - delta_pq[i].max(floor)) / g, -1.0 / g, -1.0));
         }
         TradeOff::from_chain(upper_envelope(lines)).map_err(|e| Error::Numerical(format!("trade-off from delta grid: {e}")))
     }
@@ -151,6 +153,16 @@ impl TradeOff {
     /// (mixtures_fdp §2.8): a valid symmetric lower bound; exact in the dense-grid limit.
     pub fn from_symmetric_delta_grid(eps: &[f64], delta: &[f64]) -> Result<TradeOff> {
         TradeOff::from_delta_grid(eps, delta, delta)
+    }
+
+    /// Pointwise combination `p·f + (1 − p)·Id` (mixtures_fdp §1.9, §2.4; the operator `f_p` of
+    /// shifted_interpolation §2.6, Definition 4.7, whose symmetrisation is `C_p(f)`). Exact for PL
+    /// input: same abscissae, `y' = p y + (1 − p) x̄`, `ρ' = p ρ + (1 − p) x` (no cancellation).
+    /// Errors: p ∉ [0, 1].
+    pub fn mix_with_identity(&self, p: f64) -> Result<TradeOff> {
+        crate::error::check::unit_closed("mixture weight p", p)?;
+        let v = self.vertices().iter().map(|w| Vertex { x: w.x, x_bar: w.x_bar, rho: (p * w.rho + (1.0 - p) * w.x).min(1.0), y: (p * w.y + (1.0 - p) * w.x_bar).min(1.0) }).collect();
+        TradeOff::from_chain(v).map_err(|e| Error::Numerical(format!("p f + (1 - p) Id: {e}")))
     }
 
     /// Symmetrisation `C(f) = (min{f, f⁻¹})**` (mixtures_fdp §1.8, §2.6; DRS Appendix F): the
@@ -162,7 +174,7 @@ impl TradeOff {
         let mut pts: Vec<Vertex> = self.vertices().iter().chain(inv.vertices()).copied().collect();
         pts.push(Vertex { x: 0.0, x_bar: 1.0, rho: 0.0, y: 1.0 });
         pts.push(Vertex { x: 1.0, x_bar: 0.0, rho: 1.0, y: 0.0 });
-        pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(b.x_bar.total_cmp(&a.x_bar)).then(a.y.total_cmp(&b.y)));
+        pts.sort_by(|a, b| cmp_abscissa(a, b).then(a.y.total_cmp(&b.y)));
         let mut hull: Vec<Vertex> = Vec::with_capacity(pts.len());
         for c in pts {
             while hull.len() >= 2 {
@@ -174,7 +186,7 @@ impl TradeOff {
                     break;
                 }
             }
-            if hull.last().map_or(false, |l| l.x == c.x && l.y <= c.y) {
+            if hull.last().is_some_and(|l| cmp_abscissa(l, &c) == Ordering::Equal && l.y <= c.y) {
                 continue; // same abscissa, higher point: not on the lower hull
             }
             hull.push(c);
@@ -209,13 +221,14 @@ fn dy(a: &Vertex, b: &Vertex) -> f64 {
     }
 }
 
-/// Upper envelope of lines `y = c + m a` on `[0, 1]` as a vertex chain (convex-hull trick).
-/// The zero line must be among the lines and every line must be ≤ 0 at a = 1 and ≤ 1 − a.
-fn upper_envelope(mut lines: Vec<(f64, f64)>) -> Vec<Vertex> {
+/// Upper envelope of lines `y = c + m a` (with `d`, see `from_delta_grid`) on `[0, 1]` as a
+/// vertex chain (convex-hull trick). The zero line must be among the lines and every line must be
+/// ≤ 0 at a = 1 and ≤ 1 − a.
+fn upper_envelope(mut lines: Vec<(f64, f64, f64)>) -> Vec<Vertex> {
     // slope ascending; for equal slopes keep the larger intercept
     lines.sort_by(|a, b| a.1.total_cmp(&b.1).then(b.0.total_cmp(&a.0)));
     lines.dedup_by(|b, a| a.1 == b.1);
-    let mut st: Vec<(f64, f64)> = Vec::new();
+    let mut st: Vec<(f64, f64, f64)> = Vec::new();
     for l in lines {
         while st.len() >= 2 {
             let (l1, l2) = (st[st.len() - 2], st[st.len() - 1]);
@@ -228,7 +241,8 @@ fn upper_envelope(mut lines: Vec<(f64, f64)>) -> Vec<Vertex> {
         }
         st.push(l);
     }
-    let val = |a: f64| st.iter().map(|l| l.0 + l.1 * a).fold(f64::NEG_INFINITY, f64::max);
+    // the active line at a: the one with the largest value
+    let active = |a: f64| st.iter().copied().max_by(|p, q| (p.0 + p.1 * a).total_cmp(&(q.0 + q.1 * a))).expect("non-empty");
     let mut xs = vec![0.0];
     for w in st.windows(2) {
         let x = (w[0].0 - w[1].0) / (w[1].1 - w[0].1);
@@ -239,15 +253,21 @@ fn upper_envelope(mut lines: Vec<(f64, f64)>) -> Vec<Vertex> {
     xs.push(1.0);
     let mut v: Vec<Vertex> = Vec::with_capacity(xs.len());
     for &x in &xs {
-        // Direction: down (f_lo is a lower bound on the trade-off function).
-        let y = if x == 1.0 { 0.0 } else { val(x).next_down().clamp(0.0, 1.0 - x) };
-        v.push(Vertex { x, x_bar: 1.0 - x, rho: 1.0 - y, y });
+        if x == 1.0 {
+            v.push(Vertex { x, x_bar: 0.0, rho: 1.0, y: 0.0 });
+            continue;
+        }
+        let (c, m, d) = active(x);
+        // Direction: y down, ρ up (f_lo is a lower bound on the trade-off function).
+        let y = (c + m * x).next_down().clamp(0.0, 1.0 - x);
+        let rho = if d >= 0.0 { (d - m * x).next_up() } else { 1.0 - y };
+        v.push(Vertex { x, x_bar: 1.0 - x, rho: rho.clamp(0.0, 1.0), y });
     }
-    // enforce non-increasing y (rounding) and drop repeated zero-level interior points
+    // enforce non-increasing y (rounding)
     for k in 1..v.len() {
         if v[k].y > v[k - 1].y {
             v[k].y = v[k - 1].y;
-            v[k].rho = 1.0 - v[k].y;
+            v[k].rho = v[k - 1].rho;
         }
     }
     v

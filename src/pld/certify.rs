@@ -1,0 +1,328 @@
+//! The certified result: composed upper and lower PLDs per direction, and the public entry points
+//! (foundations spec §4.7; both add/remove directions kept apart until the final maximum, §1.3
+//! item 2).
+
+use super::compose::{compose_direction, ComposedDirection, StepPair};
+use super::curve::{Bound, Curve};
+use super::discretise::{buckets_lower, buckets_upper, connect_dots_upper, step_range, EvalModel, StepRange};
+use super::merge::merge_lower;
+use super::options::{DirectionDiagnostics, Discretisation, PassRecord, PldDiagnostics, PldOptions};
+use super::pmf::snap_grid_step;
+use super::window::continuous_window;
+use crate::error::{check, Error, Result};
+use crate::mechanisms::{Direction, Mechanism, PrivacyLoss};
+use crate::num::Interval;
+use rustfft::FftPlanner;
+use std::time::Instant;
+
+/// Composed upper and lower PLDs, one pair per adjacency direction, on a common grid.
+///
+/// Guarantee: for every ε, `delta(ε)` contains `max_dir δ_dir(ε)` of the composition of the
+/// given mechanisms with their counts, and `epsilon(δ)` contains `inf{ε ≥ 0 : max_dir δ_dir(ε) ≤ δ}`
+/// — under the evaluation-error model of `discretise.rs` and the FFT error model of `compose.rs`.
+#[derive(Clone, Debug)]
+pub struct CertifiedPld {
+    curves: Vec<(Direction, Curve, Curve)>,
+    diag: PldDiagnostics,
+}
+
+impl CertifiedPld {
+    /// Certified `[δ_L, δ_U]` for `max` over directions at `eps` (NaN gives the trivial `[0, 1]`).
+    pub fn delta(&self, eps: f64) -> Interval {
+        let lo = self.curves.iter().map(|(_, _, l)| l.delta(eps)).fold(0.0, f64::max);
+        let hi = self.curves.iter().map(|(_, u, _)| u.delta(eps)).fold(0.0, f64::max);
+        Interval { lower: lo.min(hi), upper: hi }
+    }
+
+    /// Certified `[ε_L, ε_U]` for `ε(δ) = inf{ε ≥ 0 : max_dir δ_dir(ε) ≤ δ}` = max over directions.
+    /// The upper end is `+∞` when it cannot be certified (e.g. mass at +∞ above δ).
+    pub fn epsilon(&self, delta: f64) -> Interval {
+        if delta.is_nan() {
+            return Interval { lower: 0.0, upper: f64::INFINITY };
+        }
+        let lo = self.curves.iter().map(|(_, _, l)| l.epsilon(delta)).fold(0.0, f64::max);
+        let hi = self.curves.iter().map(|(_, u, _)| u.epsilon(delta)).fold(0.0, f64::max);
+        Interval { lower: lo.min(hi), upper: hi }
+    }
+
+    /// Per-direction ε intervals (the maximum is [`CertifiedPld::epsilon`]).
+    pub fn epsilon_by_direction(&self, delta: f64) -> Vec<(Direction, Interval)> {
+        self.curves.iter().map(|(d, u, l)| (*d, Interval { lower: l.epsilon(delta).min(u.epsilon(delta)), upper: u.epsilon(delta) })).collect()
+    }
+
+    /// Per-direction δ intervals.
+    pub fn delta_by_direction(&self, eps: f64) -> Vec<(Direction, Interval)> {
+        self.curves.iter().map(|(d, u, l)| (*d, Interval { lower: l.delta(eps).min(u.delta(eps)), upper: u.delta(eps) })).collect()
+    }
+
+    /// Grid, window, error terms and infinite masses of every direction.
+    pub fn diagnostics(&self) -> PldDiagnostics {
+        self.diag.clone()
+    }
+}
+
+/// Validated input: per direction, the one-step losses with their counts and ranges.
+struct Prepared {
+    dirs: Vec<(Direction, Vec<(Box<dyn PrivacyLoss>, u64, StepRange)>)>,
+    tau: f64,
+}
+
+fn prepare(parts: &[(Mechanism, u64)], tau: f64) -> Result<Prepared> {
+    if parts.is_empty() {
+        return Err(Error::invalid("mechanisms", "[]", "at least one mechanism is required"));
+    }
+    // Merge identical mechanisms (their counts add).
+    let mut merged: Vec<(Mechanism, u64)> = Vec::new();
+    for (m, t) in parts {
+        check::at_least_one("count", *t)?;
+        match merged.iter_mut().find(|(mm, _)| mm == m) {
+            Some(e) => e.1 = e.1.checked_add(*t).ok_or_else(|| Error::invalid("count", t, "total overflows u64"))?,
+            None => merged.push((m.clone(), *t)),
+        }
+    }
+    let total: u64 = merged.iter().map(|(_, t)| *t).sum();
+    if total > 1u64 << 40 {
+        return Err(Error::invalid("count", total, "more than 2^40 composed steps is not supported"));
+    }
+    let tau_step = (tau / (4.0 * total as f64)).max(1e-300);
+    let mut dir_list: Vec<Direction> = Vec::new();
+    for (m, _) in &merged {
+        for d in m.directions() {
+            if !dir_list.contains(d) {
+                dir_list.push(*d);
+            }
+        }
+    }
+    let mut dirs = Vec::new();
+    for d in dir_list {
+        let mut v = Vec::new();
+        for (m, t) in &merged {
+            // Symmetric mechanisms have one direction whose law serves for both (§2.1–2.3).
+            let dd = if m.directions().contains(&d) { d } else { m.directions()[0] };
+            let loss = m.loss(dd);
+            let r = step_range(loss.as_ref(), tau_step)?;
+            v.push((loss, *t, r));
+        }
+        dirs.push((d, v));
+    }
+    Ok(Prepared { dirs, tau })
+}
+
+/// One composition at a fixed (snapped) grid step.
+fn run_pass(prep: &Prepared, h: f64, opts: &PldOptions, planner: &mut FftPlanner<f64>) -> Result<CertifiedPld> {
+    let model = EvalModel { rho: opts.eval_rel_err };
+    let ln_tau_window = (prep.tau / 4.0).ln();
+    let mut curves = Vec::new();
+    let mut ddiag = Vec::new();
+    let mut fft_len = 0;
+    let mut capped = false;
+    let timing = std::env::var("DPAUDIT_PLD_TIMING").is_ok();
+    for (d, steps) in &prep.dirs {
+        let t0 = Instant::now();
+        let pairs: Vec<StepPair> = steps
+            .iter()
+            .map(|(loss, _, r)| -> Result<StepPair> {
+                let l = loss.as_ref();
+                Ok(match opts.discretisation {
+                    Discretisation::ConnectDotsMerge => StepPair { upper: connect_dots_upper(l, h, r, &model)?, lower: merge_lower(l, h, r, &model)? },
+                    Discretisation::PrivacyBuckets => StepPair { upper: buckets_upper(l, h, r, &model)?, lower: buckets_lower(l, h, r, &model)? },
+                })
+            })
+            .collect::<Result<_>>()?;
+        let refs: Vec<(&StepPair, u64)> = pairs.iter().zip(steps.iter()).map(|(p, (_, t, _))| (p, *t)).collect();
+        let t1 = Instant::now();
+        let cd = compose_direction(planner, *d, &refs, ln_tau_window, opts.max_fft_len)?;
+        let t2 = Instant::now();
+        fft_len = fft_len.max(cd.len());
+        capped |= cd.window_capped;
+        ddiag.push(direction_diagnostics(&cd));
+        curves.push((*d, Curve::new(&cd, Bound::Upper), Curve::new(&cd, Bound::Lower)));
+        if timing {
+            eprintln!("pass h={h:e} {:?}: discretise {:?} compose {:?} curves {:?} N={}", d, t1 - t0, t2 - t1, t2.elapsed(), cd.len());
+        }
+    }
+    let diag = PldDiagnostics {
+        discretisation: opts.discretisation,
+        grid_step: h,
+        fft_len,
+        tail_budget: prep.tau,
+        target_met: true,
+        fft_len_capped: capped,
+        passes: Vec::new(),
+        directions: ddiag,
+        notes: Vec::new(),
+    };
+    Ok(CertifiedPld { curves, diag })
+}
+
+fn direction_diagnostics(cd: &ComposedDirection) -> DirectionDiagnostics {
+    let sum = |v: &[f64]| crate::num::special::neumaier_sum(v.iter().copied());
+    DirectionDiagnostics {
+        direction: cd.direction,
+        window: (cd.loss(0), cd.loss(cd.len() - 1)),
+        tau_lo_upper: cd.tau_lo_upper,
+        tau_hi_upper: cd.tau_hi_upper,
+        tau_lo_lower: cd.tau_lo_lower,
+        tau_hi_lower: cd.tau_hi_lower,
+        eta_fp_l2: cd.eta_l2,
+        nu_negative: cd.nu_neg,
+        inf_mass_upper: cd.inf_upper,
+        inf_mass_lower: cd.inf_lower,
+        total_mass_upper: sum(&cd.upper) + cd.inf_upper,
+        total_mass_lower: sum(&cd.lower) + cd.inf_lower,
+        window_capped: cd.window_capped,
+    }
+}
+
+/// First (coarse) grid step: about 4096 points across the a-priori Chernoff window, and at least
+/// 16 points across the narrowest per-step range.
+fn initial_step(prep: &Prepared) -> f64 {
+    let mut width: f64 = 0.0;
+    let mut min_range = f64::INFINITY;
+    for (_, steps) in &prep.dirs {
+        let cont: Vec<(&dyn PrivacyLoss, u64)> = steps.iter().map(|(l, t, _)| (l.as_ref(), *t)).collect();
+        let trivial: f64 = steps.iter().map(|(_, t, r)| *t as f64 * (r.t_hi - r.t_lo)).sum();
+        let w = match continuous_window(&cont, (prep.tau / 4.0).ln()) {
+            Some((a, b)) => (b - a).min(trivial),
+            None => trivial,
+        };
+        width = width.max(w);
+        for (_, _, r) in steps {
+            min_range = min_range.min(r.t_hi - r.t_lo);
+        }
+    }
+    let h = (width / 4096.0).min(min_range / 16.0);
+    if h.is_finite() && h > 0.0 { h } else { 1e-3 }
+}
+
+/// What an automatic run is asked for.
+#[derive(Clone, Copy)]
+enum Query {
+    Epsilon(f64),
+    Delta(f64),
+}
+
+/// Run passes until the query's interval meets the accuracy target (or the cap / pass limit).
+fn auto(parts: &[(Mechanism, u64)], query: Query, opts: &PldOptions) -> Result<(CertifiedPld, Interval)> {
+    opts.validate()?;
+    let tau0 = opts.tail_budget.unwrap_or(match query {
+        Query::Epsilon(d) => (1e-3 * d).min(1e-12),
+        Query::Delta(_) => 1e-12,
+    });
+    let mut prep = prepare(parts, tau0.max(1e-300))?;
+    let mut planner = FftPlanner::<f64>::new();
+    let eval = |p: &CertifiedPld| match query {
+        Query::Epsilon(d) => p.epsilon(d),
+        Query::Delta(e) => p.delta(e),
+    };
+    let explicit = opts.grid_step.map(snap_grid_step);
+    let mut h = explicit.unwrap_or_else(|| snap_grid_step(initial_step(&prep)));
+    let mut best: Option<Interval> = None;
+    let mut history: Vec<PassRecord> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
+    let mut prev: Option<(f64, f64)> = None; // (h, width)
+    let mut exponent = 2.0;
+    let mut met = false;
+    let mut last: Option<CertifiedPld> = None;
+    let max_passes = if explicit.is_some() { 1 } else { opts.max_passes };
+    for pass in 0..max_passes {
+        let t0 = Instant::now();
+        let pld = match run_pass(&prep, h, opts, &mut planner) {
+            Ok(p) => p,
+            Err(e) if last.is_some() => {
+                notes.push(format!("pass {pass} at h = {h:e} failed ({e}); keeping the previous pass"));
+                break;
+            }
+            Err(e) => return Err(e),
+        };
+        let iv = eval(&pld);
+        // Every pass is certified, so the intersection is too.
+        best = Some(match best {
+            None => iv,
+            Some(b) => b.intersect(&iv).ok_or_else(|| {
+                Error::Numerical(format!("certified intervals of two passes are disjoint ({b} and {iv}); an error model was violated"))
+            })?,
+        });
+        history.push(PassRecord { grid_step: h, fft_len: pld.diag.fft_len, interval: Some(iv), seconds: t0.elapsed().as_secs_f64() });
+        let b = best.unwrap();
+        let n_last = pld.diag.fft_len;
+        let capped = pld.diag.fft_len_capped;
+        last = Some(pld);
+        let (width, target) = match query {
+            Query::Epsilon(_) => (b.upper - b.lower, opts.eps_rel_accuracy * b.lower.max(1e-9)),
+            Query::Delta(_) => (b.upper - b.lower, opts.delta_rel_accuracy * b.upper),
+        };
+        if explicit.is_some() {
+            met = true;
+            break;
+        }
+        if width <= target {
+            met = true;
+            break;
+        }
+        if !width.is_finite() {
+            notes.push("the upper bound is +∞ (mass at +∞ or tails above δ); refining h does not help".into());
+            break;
+        }
+        if capped {
+            notes.push(format!("FFT length cap {} reached", opts.max_fft_len));
+            break;
+        }
+        if let Some((hp, wp)) = prev {
+            if width > 0.8 * wp {
+                notes.push("interval no longer shrinks with h (floating-point or tail floor)".into());
+                break;
+            }
+            exponent = ((wp / width).ln() / (hp / h).ln()).clamp(1.0, 2.0);
+        }
+        prev = Some((h, width));
+        let mut h_next = h * (0.5 * target / width).powf(1.0 / exponent).clamp(1.0 / 32.0, 0.9);
+        let n_pred = n_last as f64 * h / h_next;
+        if n_pred > opts.max_fft_len as f64 {
+            h_next = h * n_last as f64 / opts.max_fft_len as f64 * 1.05;
+            if h_next >= 0.95 * h {
+                notes.push(format!("FFT length cap {} reached", opts.max_fft_len));
+                break;
+            }
+        }
+        // δ(ε) queries: shrink the tail budget to 1e−3 of the current upper bound.
+        if let (Query::Delta(_), None) = (query, opts.tail_budget) {
+            let want = (1e-3 * b.upper).min(1e-12).max(1e-300);
+            if want < 0.5 * prep.tau {
+                prep = prepare(parts, want)?;
+            }
+        }
+        h = snap_grid_step(h_next);
+    }
+    let mut pld = last.expect("at least one pass ran");
+    pld.diag.passes = history;
+    pld.diag.target_met = met;
+    pld.diag.notes.extend(notes);
+    Ok((pld, best.expect("at least one pass ran")))
+}
+
+/// Compose heterogeneous mechanisms `(mechanism, count)` (each direction separately, common
+/// grid). With `opts.grid_step = None` the grid is chosen so that `ε(opts.reference_delta)` meets
+/// `opts.eps_rel_accuracy`. Errors: invalid options or parameters, non-finite loss evaluations,
+/// a per-step grid longer than the FFT cap.
+pub fn compose_mechanisms(parts: &[(Mechanism, u64)], opts: &PldOptions) -> Result<CertifiedPld> {
+    Ok(auto(parts, Query::Epsilon(opts.reference_delta), opts)?.0)
+}
+
+/// Certified `[ε_L, ε_U]` for `ε(δ)` of the composition, with the grid chosen for the target
+/// `opts.eps_rel_accuracy` (intersection over the refinement passes, all certified).
+/// Errors: `δ ∉ (0, 1)`, and as [`compose_mechanisms`].
+pub fn epsilon_interval(parts: &[(Mechanism, u64)], delta: f64, opts: &PldOptions) -> Result<(Interval, PldDiagnostics)> {
+    check::unit_open("delta", delta)?;
+    let (pld, iv) = auto(parts, Query::Epsilon(delta), opts)?;
+    Ok((iv, pld.diagnostics()))
+}
+
+/// Certified `[δ_L, δ_U]` for `δ(ε)` of the composition (max over directions). Below the
+/// floating-point floor the upper end is the floor, never 0 unless δ is exactly 0.
+/// Errors: non-finite ε, and as [`compose_mechanisms`].
+pub fn delta_interval(parts: &[(Mechanism, u64)], eps: f64, opts: &PldOptions) -> Result<(Interval, PldDiagnostics)> {
+    check::finite("epsilon", eps)?;
+    let (pld, iv) = auto(parts, Query::Delta(eps), opts)?;
+    Ok((iv, pld.diagnostics()))
+}

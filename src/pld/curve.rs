@@ -1,0 +1,273 @@
+//! Certified evaluation and inversion of the profile of a composed discrete PLD
+//! (foundations spec §4.7 step 7, §1.5 item 8).
+//!
+//! For a window result `c_m` (indices `m ∈ [a, top]`, loss `x_m = m h`) the finite part of the
+//! profile at `ε = x_j + s`, `0 ≤ s < h`, is `Σ_{m>j} c_m(1 − e^{ε−x_m}) = A_j − expm1(s)·B_j` with
+//!
+//! ```text
+//! U_j = Σ_{m>j} c_m,   A_j = Σ_{m>j} c_m (1 − e^{x_j − x_m}),   B_j = Σ_{m>j} c_m e^{x_j − x_m},
+//! A_{j−1} = (1 − e^{−h}) U_{j−1} + e^{−h} A_j,   B_{j−1} = e^{−h} (c_j + B_j)
+//! ```
+//!
+//! — recurrences with non-negative terms only (no cancellation, unlike `M_U − e^ε M_L`, §4.6),
+//! evaluated once in O(N) with every operation rounded in the safe direction. Every term
+//! `c_m (−expm1(ε − x_m))` is thereby summed exactly as §4.6 asks, and δ at any ε costs O(1).
+//!
+//! The certified bounds add the constant error terms of the piece containing ε:
+//!
+//! ```text
+//! δ_U(ε) = w^U_∞ + τ^U_hi (+ τ^U_lo if ε < x_{a−1}) + η(ε) + [A_j − expm1(s) B_j]_{c⁺}
+//! δ_L(ε) = max(0, w^L_∞ − τ^L_lo − τ^L_hi − η(ε) + [A_j − expm1(s) B_j]_{c^L})
+//! η(ε)   = max(η₂·√n(ε), ν·n(ε)),  n(ε) = #{m in the window : x_m > ε}
+//! ```
+//!
+//! (`η₂·√n` bounds `Σ_{m:x_m>ε} |c̃_m − c_m|` by Cauchy–Schwarz; `ν·n` is the empirical rule of
+//! §4.6; the larger is used.) Window entries above the largest composed loss that can carry
+//! mass are exactly zero in the linear convolution and are dropped.
+
+use super::compose::ComposedDirection;
+use super::pmf::{down_ulps, up_ulps, U};
+
+/// Which end of the certified interval a curve bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// Rounded towards more privacy loss.
+    Upper,
+    /// Rounded towards less privacy loss.
+    Lower,
+}
+
+/// A certified profile curve (one bound, one direction).
+#[derive(Clone, Debug)]
+pub struct Curve {
+    bound: Bound,
+    h: f64,
+    /// First piece index `a − 1`.
+    j0: i64,
+    /// Last index that can carry mass (`min(top, top_possible)`); for ε ≥ x_{jt} the finite part is 0.
+    jt: i64,
+    /// `A_j`, `B_j` for `j = j0..=jt` (index `j − j0`).
+    a_arr: Vec<f64>,
+    b_arr: Vec<f64>,
+    /// `B_{j0}` rounded the other way (needed below the window, where expm1(s) < 0).
+    b0_other: f64,
+    /// `w_∞ ± τ_hi (∓ τ_lo)` for the lower curve; `w_∞ + τ_hi` for the upper curve.
+    base: f64,
+    /// `τ_lo` of the upper object (added below the window).
+    tau_lo_below: f64,
+    eta_l2: f64,
+    nu: f64,
+}
+
+fn mul_rnd(a: f64, b: f64, up: bool) -> f64 {
+    if up { up_ulps(a * b, 1) } else { down_ulps(a * b, 1) }
+}
+fn add_rnd(a: f64, b: f64, up: bool) -> f64 {
+    if up { up_ulps(a + b, 1) } else { down_ulps(a + b, 1) }
+}
+
+impl Curve {
+    /// Build the upper or lower curve of a composed direction.
+    pub fn new(cd: &ComposedDirection, bound: Bound) -> Curve {
+        let up = bound == Bound::Upper;
+        let h = cd.h;
+        let n = cd.len() as i64;
+        let top = cd.a + n - 1;
+        let jt = top.min(cd.top_possible).max(cd.a - 1);
+        let j0 = cd.a - 1;
+        let len = (jt - j0 + 1) as usize;
+        let c = if up { &cd.upper } else { &cd.lower };
+        // Constants 1 − e^{−h} and e^{−h}, as intervals.
+        let g = -(-h).exp_m1();
+        let (g_lo, g_hi) = (down_ulps(g, 2), up_ulps(g, 2));
+        let r = (-h).exp();
+        let (r_lo, r_hi) = (down_ulps(r, 2), up_ulps(r, 2));
+        // Sign-aware product of an interval constant with x, rounded in direction `u`.
+        let prod = |lo: f64, hi: f64, x: f64, u: bool| -> f64 {
+            let k = if (x >= 0.0) == u { hi } else { lo };
+            mul_rnd(k, x, u)
+        };
+        let mut a_arr = vec![0.0; len];
+        let mut b_arr = vec![0.0; len];
+        let (mut u_s, mut a_s, mut b_s, mut b_o) = (0.0f64, 0.0f64, 0.0f64, 0.0f64);
+        for j in (j0..jt).rev() {
+            let cm = c[(j + 1 - cd.a) as usize];
+            // Rounding: A and U towards the bound's direction; B the opposite way (it is
+            // subtracted after multiplication by expm1(s) ≥ 0); b_o is B in the bound's direction.
+            u_s = add_rnd(u_s, cm, up);
+            a_s = add_rnd(prod(g_lo, g_hi, u_s, up), prod(r_lo, r_hi, a_s, up), up);
+            b_s = prod(r_lo, r_hi, add_rnd(cm, b_s, !up), !up);
+            b_o = prod(r_lo, r_hi, add_rnd(cm, b_o, up), up);
+            a_arr[(j - j0) as usize] = a_s;
+            b_arr[(j - j0) as usize] = if up { b_s.max(0.0) } else { b_s };
+        }
+        let b0_other = if up { b_o } else { b_o.min(b_arr[0]) };
+        let base = if up {
+            add_rnd(cd.inf_upper, cd.tau_hi_upper, true)
+        } else {
+            add_rnd(add_rnd(cd.inf_lower, -cd.tau_lo_lower, false), -cd.tau_hi_lower, false)
+        };
+        Curve { bound, h, j0, jt, a_arr, b_arr, b0_other, base, tau_lo_below: cd.tau_lo_upper, eta_l2: cd.eta_l2, nu: cd.nu_neg }
+    }
+
+    fn up(&self) -> bool {
+        self.bound == Bound::Upper
+    }
+
+    /// Floating-point error term for `n` window entries above ε.
+    fn eta(&self, n: i64) -> f64 {
+        if n <= 0 {
+            return 0.0;
+        }
+        let nf = n as f64;
+        up_ulps((self.eta_l2 * nf.sqrt()).max(self.nu * nf), 2)
+    }
+
+    /// Constant part of the piece starting at `x_j` (`below` = ε < x_{j0}).
+    fn constant(&self, j: i64, below: bool) -> f64 {
+        let n = self.jt - j.max(self.j0);
+        let e = self.eta(n);
+        if self.up() {
+            let k = add_rnd(self.base, e, true);
+            if below { add_rnd(k, self.tau_lo_below, true) } else { k }
+        } else {
+            add_rnd(self.base, -e, false)
+        }
+    }
+
+    /// The bound at a grid point `x_j` (`s = 0`); j clamped to `[j0, jt]`.
+    fn at_grid(&self, j: i64) -> f64 {
+        let j = j.clamp(self.j0, self.jt);
+        let v = add_rnd(self.constant(j, false), self.a_arr[(j - self.j0) as usize], self.up());
+        if self.up() { v } else { v.max(0.0) }
+    }
+
+    /// The certified bound at ε (upper: ≥ δ(ε); lower: ≤ δ(ε)).
+    pub fn delta(&self, eps: f64) -> f64 {
+        if eps.is_nan() {
+            return if self.up() { 1.0 } else { 0.0 };
+        }
+        let up = self.up();
+        let x0 = self.j0 as f64 * self.h;
+        if eps >= self.jt as f64 * self.h {
+            let v = self.constant(self.jt, false);
+            return if up { v.min(1.0) } else { v.clamp(0.0, 1.0) };
+        }
+        let (j, below) = if eps < x0 { (self.j0, true) } else { (self.piece(eps), false) };
+        let xj = j as f64 * self.h;
+        // s = ε − x_j rounded so that the bound moves the safe way: smaller s → larger δ.
+        let s = if up { down_ulps(eps - xj, 1) } else { up_ulps(eps - xj, 1) };
+        let em = s.exp_m1();
+        let (em_lo, em_hi) = (down_ulps(em, 2), up_ulps(em, 2));
+        let i = (j - self.j0) as usize;
+        let a = self.a_arr[i];
+        let k = self.constant(j, below);
+        let v = if !below {
+            // δ = K + A − em·B, em ≥ 0.
+            let b = self.b_arr[i];
+            let t = if up { mul_rnd(em_lo.max(0.0), b, false) } else { (em_lo * b).max(em_hi * b).next_up() };
+            add_rnd(add_rnd(k, a, up), -t, up)
+        } else {
+            // δ = K + A + |em|·B, em < 0 (ε below the window).
+            let (m_lo, m_hi) = (-em_hi, -em_lo);
+            let b = if up { self.b0_other.max(self.b_arr[0]) } else { self.b0_other };
+            let t = if up { mul_rnd(m_hi, b, true) } else { mul_rnd(if b >= 0.0 { m_lo } else { m_hi }, b, false) };
+            add_rnd(add_rnd(k, a, up), t, up)
+        };
+        if up { v.min(1.0) } else { v.clamp(0.0, 1.0) }
+    }
+
+    /// Index j with `x_j ≤ ε < x_{j+1}`, clamped to `[j0, jt]`.
+    fn piece(&self, eps: f64) -> i64 {
+        let mut j = (eps / self.h).floor() as i64;
+        while (j as f64) * self.h > eps {
+            j -= 1;
+        }
+        while ((j + 1) as f64) * self.h <= eps {
+            j += 1;
+        }
+        j.clamp(self.j0, self.jt)
+    }
+
+    /// `ε(δ) = inf{ε ≥ 0 : bound(ε) ≤ δ}` (spec §1.2). For the upper curve the returned value
+    /// satisfies `δ_U(ε) ≤ δ` (so it is ≥ the true ε(δ)); for the lower curve `δ_L(ε) > δ` holds
+    /// just below it (so it is ≤ the true ε(δ)). `+∞` when the bound never falls to δ.
+    pub fn epsilon(&self, delta: f64) -> f64 {
+        let up = self.up();
+        if self.delta(0.0) <= delta {
+            return 0.0;
+        }
+        if self.delta(self.jt as f64 * self.h) > delta {
+            return f64::INFINITY;
+        }
+        // Smallest grid piece start j in [j0, jt] with bound(x_j) ≤ δ.
+        let (mut lo, mut hi) = (self.j0, self.jt);
+        if self.at_grid(lo) <= delta {
+            hi = lo;
+        } else {
+            while hi - lo > 1 {
+                let mid = lo + (hi - lo) / 2;
+                if self.at_grid(mid) <= delta {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+        }
+        let h = self.h;
+        let (cand, left, right) = if hi == self.j0 {
+            // Crossing below the window: δ = K + A + |em|·B on (−∞, x_{j0}).
+            let x0 = self.j0 as f64 * h;
+            let k = self.constant(self.j0, true);
+            let a = self.a_arr[0];
+            let b = self.b0_other;
+            let need = (delta - k - a) / b; // = |expm1(s)| = 1 − e^s
+            let c = if need <= 0.0 || b <= 0.0 { x0 } else if need >= 1.0 { f64::NEG_INFINITY } else { x0 + (-need).ln_1p() };
+            (c, f64::NEG_INFINITY, x0)
+        } else {
+            let j = hi - 1;
+            let xj = j as f64 * h;
+            let i = (j - self.j0) as usize;
+            let k = self.constant(j, false);
+            let (a, b) = (self.a_arr[i], self.b_arr[i]);
+            let em = (k + a - delta) / b;
+            let s = if b > 0.0 && em.is_finite() { em.max(0.0).ln_1p().min(h) } else { h };
+            (xj + s, xj, hi as f64 * h)
+        };
+        let cand = cand.max(0.0);
+        if up {
+            // Certify δ_U(ε_U) ≤ δ, moving right (bound(right) ≤ δ is known).
+            let mut e = cand;
+            let mut step = (e.abs() * 4.0 * U).max(1e-300);
+            for _ in 0..2000 {
+                if self.delta(e) <= delta {
+                    return e;
+                }
+                e = (e + step).min(right);
+                step *= 2.0;
+                if e >= right {
+                    return right;
+                }
+            }
+            right
+        } else {
+            // Certify δ_L just below ε_L exceeds δ: use ε_L with δ_L(ε_L) > δ, moving left.
+            let mut e = cand;
+            let mut step = (e.abs() * 4.0 * U).max(1e-300);
+            for _ in 0..2000 {
+                if e <= 0.0 {
+                    return 0.0;
+                }
+                if self.delta(e) > delta {
+                    return e;
+                }
+                e = (e - step).max(left);
+                step *= 2.0;
+                if e <= left {
+                    return left.max(0.0);
+                }
+            }
+            left.max(0.0)
+        }
+    }
+}
