@@ -4,12 +4,13 @@
 //!   (q = 0.01, σ = 1), single thread, elements = per-step draws.
 //! * `per_step/sgm_remove_mixture_tilt_alpha7`: the tilted mixture sampler (α = 7), elements =
 //!   per-step draws.
-//! * `per_step/sgm_add_rejection_tilt`: the add-direction rejection tilt (λ ≈ 16), elements =
+//! * `per_step/sgm_add_rejection_tilt`: the add-direction rejection tilt (λ chosen for ε = 1.4), elements =
 //!   accepted per-step draws.
 //! * `estimator/*`: the full tilted δ(ε) estimator (`delta_interval`, both directions, all
 //!   cores), elements = per-step draws (replicates × T × directions); and the exact Gaussian
 //!   fast path, elements = replicates.
 //! * `epsilon/*`: wall time of one default ε(δ) run of the DP-SGD example.
+//!
 //! Setup (mechanisms, tilts, generators) is outside the timed loops.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};

@@ -36,6 +36,7 @@ pub mod pld;
 pub mod mc;
 pub mod exact;
 pub mod profile;
+pub mod claims;
 pub mod golden;
 pub mod audit;
 pub mod cli;

@@ -244,7 +244,9 @@ fn run_mc(req: &ProfileRequest, interrupt: &AtomicBool) -> Result<Run> {
     let done = AtomicBool::new(false);
     let mut opts = crate::mc::McOptions { seed: req.seed, confidence: req.mc_confidence, interrupt: Some(flag.clone()), ..Default::default() };
     if let Some(n) = req.mc_samples {
+        // An explicit sample count is honoured exactly: lift the engine's per-step draw cap.
         opts.samples = n;
+        opts.max_draws = 0;
     }
     let r = std::thread::scope(|scope| {
         scope.spawn(|| {

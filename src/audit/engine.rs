@@ -88,7 +88,11 @@ pub fn run(plan: &Plan, interrupt: &AtomicBool, progress: &mut dyn FnMut(Progres
 /// failed finding, so that one failing check does not hide the others.
 pub fn run_check(check: &PlannedCheck, interrupt: &AtomicBool) -> Result<CheckResult> {
     let t = Instant::now();
-    let (report, findings) = match evaluate_with(&check.request, interrupt) {
+    // A panic inside an engine is a bug; it fails this check (with the message) instead of
+    // aborting the whole audit.
+    let evaluated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| evaluate_with(&check.request, interrupt)))
+        .unwrap_or_else(|p| Err(Error::Numerical(format!("internal error (panic): {}", panic_message(&p)))));
+    let (report, findings) = match evaluated {
         Ok(report) => {
             let f = judge(&check.criteria, &report);
             (Some(report), f)
@@ -109,4 +113,14 @@ pub fn run_check(check: &PlannedCheck, interrupt: &AtomicBool) -> Result<CheckRe
         passed,
         seconds: t.elapsed().as_secs_f64(),
     })
+}
+
+fn panic_message(p: &Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic".into()
+    }
 }

@@ -28,8 +28,13 @@ fn query_json(q: &Query) -> Value {
     }
 }
 
+/// The mechanism's parameters, with `"mechanism"` set to the CLI spelling of its name.
 fn mechanism_json(m: &Mechanism) -> Value {
-    serde_json::to_value(m).unwrap_or(Value::Null)
+    let mut v = serde_json::to_value(m).unwrap_or(Value::Null);
+    if let Value::Object(o) = &mut v {
+        o.insert("mechanism".into(), json!(m.name()));
+    }
+    v
 }
 
 /// The JSON object of one profile evaluation (the `dpaudit profile --json` output).
@@ -88,6 +93,9 @@ pub fn profile_rows(report: &ProfileReport, requested: &[Method]) -> Vec<Vec<Str
     rows
 }
 
+/// Characters of the detail column shown in the terminal table.
+const DETAIL_WIDTH: usize = 72;
+
 const PROFILE_HEADER: [&str; 7] = ["method", "lower", "upper", "width", "guarantee", "time", "detail"];
 
 /// The human-readable output of `dpaudit profile`: a title line, the table, an agreement line.
@@ -98,7 +106,19 @@ pub fn profile_text(report: &ProfileReport, requested: &[Method]) -> String {
         report.steps,
         describe_query(&report.query)
     );
-    s.push_str(&table(&PROFILE_HEADER, &profile_rows(report, requested)));
+    // The terminal table shortens long diagnostics; --json and --out keep them whole.
+    let rows: Vec<Vec<String>> = profile_rows(report, requested)
+        .into_iter()
+        .map(|mut r| {
+            if let Some(d) = r.last_mut() {
+                if d.chars().count() > DETAIL_WIDTH {
+                    *d = d.chars().take(DETAIL_WIDTH - 1).collect::<String>() + "…";
+                }
+            }
+            r
+        })
+        .collect();
+    s.push_str(&table(&PROFILE_HEADER, &rows));
     s.push_str(&agreement_line(report));
     s.push('\n');
     s

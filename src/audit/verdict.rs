@@ -4,6 +4,7 @@
 //! overlap criterion (a disagreement is worth a look) but references are compared with the
 //! certified intervals (exact, fft) unless a reference names `mc` explicitly.
 
+use super::format::fmt_num;
 use super::plan::{method_name, Criteria, Expect, RefValue, Reference};
 use crate::num::Interval;
 use crate::profile::{Method, ProfileReport};
@@ -42,7 +43,7 @@ pub fn judge(criteria: &Criteria, report: &ProfileReport) -> Vec<Finding> {
         for (i, (ma, a)) in ivs.iter().enumerate() {
             for (mb, b) in &ivs[i + 1..] {
                 if !a.overlaps(b) {
-                    bad.push(format!("{} {} vs {} {}", method_name(*ma), a, method_name(*mb), b));
+                    bad.push(format!("{} {} vs {} {}", method_name(*ma), show(a), method_name(*mb), show(b)));
                 }
             }
         }
@@ -102,21 +103,39 @@ fn judge_reference(r: &Reference, ivs: &[(Method, Interval)]) -> Finding {
             Expect::Info => true,
         };
         ok &= pass;
-        parts.push(format!("{} {}{}", method_name(*m), iv, if pass { "" } else { " ✗" }));
+        let position = if r.expect != Expect::Info {
+            ""
+        } else if reference.upper < iv.lower {
+            " (reference below)"
+        } else if reference.lower > iv.upper {
+            " (reference above)"
+        } else {
+            " (reference inside)"
+        };
+        parts.push(format!("{} {}{}{}", method_name(*m), show(iv), position, if pass { "" } else { " ✗" }));
     }
     if compared == 0 && r.expect != Expect::Info {
         return Finding::new("reference", false, format!("{shown} ({}): none of {} produced an interval", r.source, names(&r.methods)));
     }
-    let verb = match r.expect {
-        Expect::Inside => "inside",
-        Expect::Encloses => "encloses",
-        Expect::UpperBound => "claimed upper bound ≥ certified lower",
-        Expect::LowerBound => "claimed lower bound ≤ certified upper",
-        Expect::Info => "for information",
+    let verb = match (r.expect, ok) {
+        (Expect::Inside, true) => "lies inside",
+        (Expect::Inside, false) => "lies OUTSIDE",
+        (Expect::Encloses, true) => "encloses",
+        (Expect::Encloses, false) => "does NOT enclose",
+        (Expect::UpperBound, true) => "claimed as an upper bound: sound (≥ certified lower end)",
+        (Expect::UpperBound, false) => "claimed as an upper bound: UNSOUND (below the certified lower end)",
+        (Expect::LowerBound, true) => "claimed as a lower bound: consistent (≤ certified upper end)",
+        (Expect::LowerBound, false) => "claimed as a lower bound: WRONG (above the certified upper end)",
+        (Expect::Info, _) => "for information",
     };
     Finding::new("reference", ok, format!("{shown} {verb}: {} — {}", parts.join(", "), r.source))
 }
 
 fn names(ms: &[Method]) -> String {
     ms.iter().map(|m| method_name(*m)).collect::<Vec<_>>().join(", ")
+}
+
+/// `[lower, upper]` with 10 significant digits.
+fn show(iv: &Interval) -> String {
+    format!("[{}, {}]", fmt_num(iv.lower), fmt_num(iv.upper))
 }

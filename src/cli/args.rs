@@ -30,6 +30,9 @@ pub enum Command {
     /// Run an audit spec (TOML); with no argument, audits/default.toml.
     #[command(after_help = AUDIT_EXAMPLES)]
     Audit(AuditArgs),
+    /// Audit accountant claims (CSV): sound, unsound or inconclusive, with certified intervals.
+    #[command(after_help = super::claims_cmd::CLAIMS_EXAMPLES)]
+    Claims(super::claims_cmd::ClaimsArgs),
 }
 
 const PROFILE_EXAMPLES: &str = "\

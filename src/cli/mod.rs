@@ -7,6 +7,7 @@
 
 pub mod args;
 pub mod audit_cmd;
+pub mod claims_cmd;
 pub mod golden_cmd;
 pub mod output;
 pub mod profile_cmd;
@@ -45,6 +46,7 @@ pub fn run(cli: args::Cli) -> crate::Result<i32> {
         args::Command::Golden(args::GoldenCommand::Check(a)) => golden_cmd::check(&a),
         args::Command::Golden(args::GoldenCommand::Regen(a)) => golden_cmd::regen(&a),
         args::Command::Audit(a) => audit_cmd::run(&a, interrupt_flag()),
+        args::Command::Claims(a) => claims_cmd::run(&a, interrupt_flag()),
     }
 }
 

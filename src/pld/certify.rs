@@ -12,6 +12,7 @@ use super::window::continuous_window;
 use crate::error::{check, Error, Result};
 use crate::mechanisms::{Direction, Mechanism, PrivacyLoss};
 use crate::num::Interval;
+use rayon::prelude::*;
 use rustfft::FftPlanner;
 use std::time::Instant;
 
@@ -61,9 +62,12 @@ impl CertifiedPld {
     }
 }
 
+/// One step of one mechanism in one direction: its loss law, count and range.
+type Step = (Box<dyn PrivacyLoss>, u64, StepRange);
+
 /// Validated input: per direction, the one-step losses with their counts and ranges.
 struct Prepared {
-    dirs: Vec<(Direction, Vec<(Box<dyn PrivacyLoss>, u64, StepRange)>)>,
+    dirs: Vec<(Direction, Vec<Step>)>,
     tau: f64,
 }
 
@@ -116,30 +120,28 @@ fn run_pass(prep: &Prepared, h: f64, opts: &PldOptions, planner: &mut FftPlanner
     let mut ddiag = Vec::new();
     let mut fft_len = 0;
     let mut capped = false;
-    let timing = std::env::var("DPAUDIT_PLD_TIMING").is_ok();
-    for (d, steps) in &prep.dirs {
-        let t0 = Instant::now();
-        let pairs: Vec<StepPair> = steps
-            .iter()
-            .map(|(loss, _, r)| -> Result<StepPair> {
-                let l = loss.as_ref();
-                Ok(match opts.discretisation {
-                    Discretisation::ConnectDotsMerge => StepPair { upper: connect_dots_upper(l, h, r, &model)?, lower: merge_lower(l, h, r, &model)? },
-                    Discretisation::PrivacyBuckets => StepPair { upper: buckets_upper(l, h, r, &model)?, lower: buckets_lower(l, h, r, &model)? },
-                })
+    // Discretise every (direction, mechanism) step in parallel (the dominant cost).
+    let jobs: Vec<(usize, usize)> = prep.dirs.iter().enumerate().flat_map(|(i, (_, st))| (0..st.len()).map(move |j| (i, j))).collect();
+    let mut made: Vec<Result<StepPair>> = jobs
+        .par_iter()
+        .map(|&(i, j)| -> Result<StepPair> {
+            let (loss, _, r) = &prep.dirs[i].1[j];
+            let l = loss.as_ref();
+            Ok(match opts.discretisation {
+                Discretisation::ConnectDotsMerge => StepPair { upper: connect_dots_upper(l, h, r, &model)?, lower: merge_lower(l, h, r, &model)? },
+                Discretisation::PrivacyBuckets => StepPair { upper: buckets_upper(l, h, r, &model)?, lower: buckets_lower(l, h, r, &model)? },
             })
-            .collect::<Result<_>>()?;
+        })
+        .collect();
+    made.reverse();
+    for (d, steps) in &prep.dirs {
+        let pairs: Vec<StepPair> = (0..steps.len()).map(|_| made.pop().expect("one result per job")).collect::<Result<_>>()?;
         let refs: Vec<(&StepPair, u64)> = pairs.iter().zip(steps.iter()).map(|(p, (_, t, _))| (p, *t)).collect();
-        let t1 = Instant::now();
         let cd = compose_direction(planner, *d, &refs, ln_tau_window, opts.max_fft_len)?;
-        let t2 = Instant::now();
         fft_len = fft_len.max(cd.len());
         capped |= cd.window_capped;
         ddiag.push(direction_diagnostics(&cd));
         curves.push((*d, Curve::new(&cd, Bound::Upper), Curve::new(&cd, Bound::Lower)));
-        if timing {
-            eprintln!("pass h={h:e} {:?}: discretise {:?} compose {:?} curves {:?} N={}", d, t1 - t0, t2 - t1, t2.elapsed(), cd.len());
-        }
     }
     let diag = PldDiagnostics {
         discretisation: opts.discretisation,
@@ -174,11 +176,13 @@ fn direction_diagnostics(cd: &ComposedDirection) -> DirectionDiagnostics {
     }
 }
 
-/// First (coarse) grid step: about 4096 points across the a-priori Chernoff window, and at least
-/// 16 points across the narrowest per-step range.
-fn initial_step(prep: &Prepared) -> f64 {
+/// First (coarse) grid step: about 4096 points across the a-priori Chernoff window and at least
+/// 16 across the narrowest per-step range, but no more than a quarter of the FFT cap across
+/// the widest per-step range.
+fn initial_step(prep: &Prepared, max_len: usize) -> f64 {
     let mut width: f64 = 0.0;
     let mut min_range = f64::INFINITY;
+    let mut max_range: f64 = 0.0;
     for (_, steps) in &prep.dirs {
         let cont: Vec<(&dyn PrivacyLoss, u64)> = steps.iter().map(|(l, t, _)| (l.as_ref(), *t)).collect();
         let trivial: f64 = steps.iter().map(|(_, t, r)| *t as f64 * (r.t_hi - r.t_lo)).sum();
@@ -189,9 +193,10 @@ fn initial_step(prep: &Prepared) -> f64 {
         width = width.max(w);
         for (_, _, r) in steps {
             min_range = min_range.min(r.t_hi - r.t_lo);
+            max_range = max_range.max(r.t_hi - r.t_lo);
         }
     }
-    let h = (width / 4096.0).min(min_range / 16.0);
+    let h = (width / 4096.0).min(min_range / 16.0).max(4.0 * max_range / max_len as f64);
     if h.is_finite() && h > 0.0 { h } else { 1e-3 }
 }
 
@@ -216,7 +221,7 @@ fn auto(parts: &[(Mechanism, u64)], query: Query, opts: &PldOptions) -> Result<(
         Query::Delta(e) => p.delta(e),
     };
     let explicit = opts.grid_step.map(snap_grid_step);
-    let mut h = explicit.unwrap_or_else(|| snap_grid_step(initial_step(&prep)));
+    let mut h = explicit.unwrap_or_else(|| snap_grid_step(initial_step(&prep, opts.max_fft_len)));
     let mut best: Option<Interval> = None;
     let mut history: Vec<PassRecord> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
@@ -287,7 +292,7 @@ fn auto(parts: &[(Mechanism, u64)], query: Query, opts: &PldOptions) -> Result<(
         }
         // δ(ε) queries: shrink the tail budget to 1e−3 of the current upper bound.
         if let (Query::Delta(_), None) = (query, opts.tail_budget) {
-            let want = (1e-3 * b.upper).min(1e-12).max(1e-300);
+            let want = (1e-3 * b.upper).clamp(1e-300, 1e-12);
             if want < 0.5 * prep.tau {
                 prep = prepare(parts, want)?;
             }

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::mechanisms::{Direction, Mechanism};
+use crate::num::Interval;
 use crate::num::special::{ln_binom, ln_ndtr};
 
 /// ln δ(ε) of μ-GDP: ln[Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2)], in log space.
@@ -111,15 +112,134 @@ fn sgm_privacy_buckets_match_dp_accounting() {
     assert!((iv.lower - 1.7782397279070383).abs() < 2e-4, "{iv}");
 }
 
-use crate::num::Interval;
+
+
+/// δ(ε) of the T-fold binary randomized response with parameter ε0: the composed loss is
+/// `ε0(2K − T)` with `K ~ Bin(T, π)`, `π = e^{ε0}/(1 + e^{ε0})` (foundations §2.3, §1.5 item 7),
+/// so `δ(ε) = Σ_k P(K = k)(1 − e^{ε − ε0(2k − T)})_+` — a finite sum evaluated in log space.
+fn rr_delta(eps0: f64, t: u64, eps: f64) -> f64 {
+    let ln_pi = -(-eps0).exp().ln_1p();
+    let ln_1mpi = -eps0.exp().ln_1p();
+    let mut terms = Vec::new();
+    for k in 0..=t {
+        let loss = eps0 * (2.0 * k as f64 - t as f64);
+        if loss > eps {
+            let lp = ln_binom(t as f64, k as f64) + k as f64 * ln_pi + (t - k) as f64 * ln_1mpi;
+            terms.push(lp.exp() * -(eps - loss).exp_m1());
+        }
+    }
+    crate::num::special::neumaier_sum(terms)
+}
+
+/// ε(δ) for a decreasing δ(·) by bisection on [0, hi].
+fn invert(f: impl Fn(f64) -> f64, delta: f64, hi: f64) -> f64 {
+    let (mut lo, mut hi) = (0.0, hi);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if f(mid) > delta { lo = mid } else { hi = mid }
+    }
+    0.5 * (lo + hi)
+}
 
 #[test]
-#[ignore]
-fn timing_probe() {
-    for h in [None, Some(1e-4)] {
-        let opts = PldOptions { grid_step: h, ..PldOptions::default() };
-        let t0 = std::time::Instant::now();
-        let (iv, d) = epsilon_interval(&[(sgm(), 1000)], 1e-5, &opts).unwrap();
-        eprintln!("h={h:?}: {iv} in {:?}; passes {:?}", t0.elapsed(), d.passes.iter().map(|p| (p.grid_step, p.fft_len, p.seconds)).collect::<Vec<_>>());
+fn randomized_response_t_fold_matches_binomial_sum() {
+    for (s, t) in [(1.0, 1u64), (2.0, 20), (0.7, 60)] {
+        let eps0 = 1.0 / s;
+        let rr = Mechanism::from_name("randomized-response", s, None, None).unwrap();
+        let exact = invert(|e| rr_delta(eps0, t, e), 1e-5, eps0 * t as f64 + 1.0);
+        let (iv, d) = epsilon_interval(&[(rr.clone(), t)], 1e-5, &PldOptions::default()).unwrap();
+        assert!(iv.contains(exact), "RR ε0={eps0} T={t}: exact {exact} not in {iv}");
+        assert!(iv.width() <= 1e-3 * exact, "RR ε0={eps0} T={t}: {iv} (passes {:?})", d.passes);
+        for e in [0.0, 0.3 * exact, exact] {
+            let dx = rr_delta(eps0, t, e);
+            let pld = compose_mechanisms(&[(rr.clone(), t)], &PldOptions { grid_step: Some(d.grid_step), ..PldOptions::default() }).unwrap();
+            let dv = pld.delta(e);
+            assert!(dv.contains(dx), "RR ε0={eps0} T={t} ε={e}: exact δ {dx:e} not in {dv}");
+        }
     }
+}
+
+/// Laplace, one step: δ(ε) = 1 − e^{(ε−ε0)/2} on |ε| ≤ ε0 (foundations §2.2), so
+/// ε(δ) = ε0 + 2 ln(1 − δ) for δ < 1 − e^{−ε0}.
+#[test]
+fn laplace_one_step_matches_closed_form() {
+    for s in [0.5, 1.0, 3.0] {
+        let eps0 = 1.0 / s;
+        let lap = Mechanism::from_name("laplace", s, None, None).unwrap();
+        for delta in [1e-5f64, 0.05] {
+            let exact = eps0 + 2.0 * (-delta).ln_1p();
+            let (iv, _) = epsilon_interval(&[(lap.clone(), 1)], delta, &PldOptions::default()).unwrap();
+            assert!(iv.contains(exact), "Laplace ε0={eps0} δ={delta}: exact {exact} not in {iv}");
+            assert!(iv.width() <= 1e-3 * exact, "Laplace ε0={eps0} δ={delta}: {iv}");
+        }
+        let e = 0.3 * eps0;
+        let (dv, _) = delta_interval(&[(lap.clone(), 1)], e, &PldOptions::default()).unwrap();
+        let exact = -((e - eps0) / 2.0).exp_m1();
+        assert!(dv.contains(exact) && dv.width() <= 1e-3 * exact, "Laplace δ({e}) = {exact} vs {dv}");
+    }
+}
+
+/// Bounded losses: δ is exactly 0 above the largest composed loss, and the certified upper
+/// bound must be exactly 0 there too; unbounded losses far below the floor give a positive
+/// upper bound (the floor), never 0.
+#[test]
+fn floors_and_exact_zeros() {
+    let rr = Mechanism::from_name("randomized-response", 1.0, None, None).unwrap();
+    let pld = compose_mechanisms(&[(rr, 10)], &PldOptions { grid_step: Some(1.0 / 64.0), ..PldOptions::default() }).unwrap();
+    let dv = pld.delta(10.5);
+    assert_eq!((dv.lower, dv.upper), (0.0, 0.0), "{dv}");
+    let g = gauss(1.0);
+    let pld = compose_mechanisms(&[(g, 10)], &PldOptions::default()).unwrap();
+    let eps = 60.0; // exact δ ≈ e^{−(ε − μ²/2)²/(2μ²)} ≈ 1e−70, far below the f64 floor
+    let exact = gdp_ln_delta(10f64.sqrt(), eps).exp();
+    let dv = pld.delta(eps);
+    assert!(dv.upper > 0.0 && dv.upper >= exact && dv.lower <= exact, "{dv} vs {exact:e}");
+}
+
+#[test]
+fn invalid_input_is_a_typed_error() {
+    let g = gauss(1.0);
+    assert!(epsilon_interval(&[(g.clone(), 10)], 0.0, &PldOptions::default()).is_err());
+    assert!(epsilon_interval(&[(g.clone(), 10)], 1.5, &PldOptions::default()).is_err());
+    assert!(delta_interval(&[(g.clone(), 10)], f64::NAN, &PldOptions::default()).is_err());
+    assert!(epsilon_interval(&[(g.clone(), 0)], 1e-5, &PldOptions::default()).is_err());
+    assert!(epsilon_interval(&[], 1e-5, &PldOptions::default()).is_err());
+    let bad = PldOptions { grid_step: Some(-1.0), ..PldOptions::default() };
+    assert!(compose_mechanisms(&[(g.clone(), 10)], &bad).is_err());
+    let bad = PldOptions { eps_rel_accuracy: 0.0, ..PldOptions::default() };
+    assert!(compose_mechanisms(&[(g, 10)], &bad).is_err());
+}
+
+/// Foundations §8.3 (mpmath-50): SGM q = 0.1, σ = 1, one step, at ε = −0.05 the add direction
+/// dominates (0.073639…) and at ε = 0.5 the add profile is exactly 0 (remove 2.0325e−3).
+#[test]
+fn sgm_one_step_directions_spec_8_3() {
+    let m = Mechanism::from_name("sgm", 1.0, None, Some(0.1)).unwrap();
+    let pld = compose_mechanisms(&[(m, 1)], &PldOptions::default()).unwrap();
+    let at = |e: f64, d: Direction| pld.delta_by_direction(e).into_iter().find(|(x, _)| *x == d).unwrap().1;
+    assert!(at(-0.05, Direction::Remove).contains(0.058827525975977758), "{}", at(-0.05, Direction::Remove));
+    assert!(at(-0.05, Direction::Add).contains(0.073639196970066031), "{}", at(-0.05, Direction::Add));
+    assert!(pld.delta(-0.05).contains(0.073639196970066031));
+    assert!(at(0.5, Direction::Remove).contains(2.032536920340358e-3));
+    // The add loss is bounded by −ln(1 − q) ≈ 0.105 < 0.5: δ_add(0.5) = 0 exactly, certified as 0.
+    assert_eq!(at(0.5, Direction::Add).upper, 0.0);
+}
+
+/// Heterogeneous SGM + Gaussian: dropping a mechanism is post-processing, so ε of the
+/// composition is at least ε of each part; the basic composition theorem gives
+/// `ε(δ1 + δ2) ≤ ε1(δ1) + ε2(δ2)` (Dwork & Roth 2014, Thm 3.16).
+#[test]
+fn heterogeneous_sgm_and_gaussian_respect_basic_composition() {
+    let (s, g) = (sgm(), gauss(3.0));
+    let opts = PldOptions::default();
+    let (e_s, _) = epsilon_interval(&[(s.clone(), 500)], 5e-6, &opts).unwrap();
+    let (e_g, _) = epsilon_interval(&[(g.clone(), 20)], 5e-6, &opts).unwrap();
+    let (e_both, _) = epsilon_interval(&[(s.clone(), 500), (g.clone(), 20)], 1e-5, &opts).unwrap();
+    let (e_both_tight, _) = epsilon_interval(&[(s, 500), (g, 20)], 5e-6, &opts).unwrap();
+    assert!(e_both.upper <= e_s.upper + e_g.upper, "{e_both} vs {e_s} + {e_g}");
+    assert!(e_both_tight.upper >= e_s.lower.max(e_g.lower), "{e_both_tight} vs {e_s}, {e_g}");
+    // Merging duplicate entries: (g, 10) twice is (g, 20).
+    let a = compose_mechanisms(&[(gauss(2.0), 10), (gauss(2.0), 10)], &PldOptions { grid_step: Some(1e-3), ..opts.clone() }).unwrap();
+    let b = compose_mechanisms(&[(gauss(2.0), 20)], &PldOptions { grid_step: Some(1e-3), ..opts }).unwrap();
+    assert_eq!(a.epsilon(1e-6), b.epsilon(1e-6));
 }

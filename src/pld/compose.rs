@@ -9,7 +9,8 @@
 //!   (`z = w^U + i w^L`; `W^U_k = (Z_k + conj Z_{N−k})/2`, `W^L_k = (Z_k − conj Z_{N−k})/(2i)`),
 //!   and the two products share one inverse transform (`c^U + i c^L`);
 //! * **powers** by binary exponentiation (relative error ≤ (T − 1)√5·u, Brent–Percival–Zimmermann
-//!   bound for complex products); values below 2^−960 are flushed to 0 (avoids subnormals);
+//!   bound for complex products), vectorised across entries; components below 1e−150 are
+//!   flushed to 0 (no subnormal operands or results, whose hardware assists are slow);
 //! * **aliasing** (§4.5): entry `j` of the circular result holds every composed index
 //!   `≡ o + j (mod N)`, `o = Σ_i T_i base_i`; mass outside the window is bounded by Chernoff
 //!   (`window.rs`) as `τ_lo`, `τ_hi` for each object;
@@ -67,7 +68,7 @@ pub struct ComposedDirection {
     pub tau_lo_lower: f64,
     pub tau_hi_lower: f64,
     /// Model bound on `‖c̃ − c‖₂` for both results (see module doc):
-    /// `η₂ = G·ε_fft·Σ_i T_i(‖w^U_i‖₂ + ‖w^L_i‖₂) + (ε_pow + 2ε_fft)(‖c̃^U‖₂ + ‖c̃^L‖₂) + N·2^−960`,
+    /// `η₂ = G·ε_fft·Σ_i T_i(‖w^U_i‖₂ + ‖w^L_i‖₂) + (ε_pow + 2ε_fft)(‖c̃^U‖₂ + ‖c̃^L‖₂) + 4N·10^−150`,
     /// with `ε_fft = 10·u·⌈log₂ N⌉` (Higham 2002, Thm 24.2 gives ≈ 5.7u per radix-2 stage with
     /// accurate twiddles; factor 10 as margin for RustFFT's mixed-radix kernels and the packing),
     /// `ε_pow = 1.01·√5·u·Σ T_i`, and `G = Π_i (F_i + max_k|ΔW_{i,k}|)^{T_i}` the growth factor.
@@ -76,7 +77,8 @@ pub struct ComposedDirection {
     pub nu_neg: f64,
     /// True when the window was shortened to respect the FFT length cap.
     pub window_capped: bool,
-    /// Largest composed index that can carry finite mass (`Σ T_i k_hi,i`, upper object).
+    /// Largest composed index that can carry finite mass (`Σ T_i k_hi,i`): window entries above
+    /// it hold only aliased mass from below the window (bounded by `τ_lo`) and noise.
     pub top_possible: i64,
 }
 
@@ -132,8 +134,6 @@ pub fn compose_direction(
         a_idx = if n2 <= cap { a2 } else { a_idx };
         n = cap;
     }
-    let timing = std::env::var("DPAUDIT_PLD_TIMING").is_ok();
-    let tw = std::time::Instant::now();
     let top = a_idx + n as i64 - 1;
     let tail = |p: &Parts, lo_side: bool| -> f64 {
         let l = if lo_side { window::ln_tail_lo_up(p, (a_idx - 1) as f64 * h) } else { window::ln_tail_hi_up(p, (top + 1) as f64 * h) };
@@ -142,14 +142,12 @@ pub fn compose_direction(
     };
     let (tlu, thu, tll, thl) = (tail(&up, true), tail(&up, false), tail(&lo, true), tail(&lo, false));
 
-    if timing {
-        eprintln!("  window+tails {:?}", tw.elapsed());
-    }
     // ---- FFT ----
     let fwd = planner.plan_fft_forward(n);
     let inv = planner.plan_fft_inverse(n);
-    let mut acc_u = vec![Complex::new(1.0, 0.0); n];
-    let mut acc_l = vec![Complex::new(1.0, 0.0); n];
+    let (mut acc_ure, mut acc_uim) = (vec![1.0f64; n], vec![0.0f64; n]);
+    let (mut acc_lre, mut acc_lim) = (vec![1.0f64; n], vec![0.0f64; n]);
+    let (mut ure, mut uim, mut lre, mut lim) = (vec![0.0f64; n], vec![0.0f64; n], vec![0.0f64; n], vec![0.0f64; n]);
     let mut buf = vec![Complex::new(0.0, 0.0); n];
     let mut o: i64 = 0;
     let mut sum_t = 0.0f64;
@@ -173,43 +171,47 @@ pub fn compose_direction(
         let max_delta = eps_fft * (n as f64).sqrt() * l2;
         let f_max = p.upper.finite_mass().max(p.lower.finite_mass());
         ln_growth += *t as f64 * (f_max + max_delta).ln().max(0.0);
+        // Unpack the two real transforms (structure of arrays for the powering below).
         for k in 0..n {
             let zk = buf[k];
             let zc = buf[(n - k) % n].conj();
             let wu = (zk + zc) * 0.5;
             let d = zk - zc;
-            let wl = Complex::new(0.5 * d.im, -0.5 * d.re);
-            acc_u[k] = flush(acc_u[k] * cpow(wu, *t));
-            acc_l[k] = flush(acc_l[k] * cpow(wl, *t));
+            ure[k] = wu.re;
+            uim[k] = wu.im;
+            lre[k] = 0.5 * d.im;
+            lim[k] = -0.5 * d.re;
         }
+        pow_mul_into(&mut ure, &mut uim, &mut acc_ure, &mut acc_uim, *t);
+        pow_mul_into(&mut lre, &mut lim, &mut acc_lre, &mut acc_lim, *t);
     }
     for k in 0..n {
-        buf[k] = Complex::new(acc_u[k].re - acc_l[k].im, acc_u[k].im + acc_l[k].re);
+        buf[k] = Complex::new(acc_ure[k] - acc_lim[k], acc_uim[k] + acc_lre[k]);
     }
-    drop(acc_u);
-    drop(acc_l);
     inv.process(&mut buf);
     let scale = 1.0 / n as f64;
     let mut upper = vec![0.0; n];
     let mut lower = vec![0.0; n];
     let mut nu = 0.0f64;
+    let (mut sq_u, mut sq_l) = (0.0f64, 0.0f64);
     for i in 0..n {
         let m = a_idx + i as i64;
         let p = (m - o).rem_euclid(n as i64) as usize;
         let (cu, cl) = (buf[p].re * scale, buf[p].im * scale);
         nu = nu.max(-cu).max(-cl);
+        sq_u += cu * cu;
+        sq_l += cl * cl;
         // Clipping negative upper entries to 0 only increases the upper bound (η_fp is added).
         upper[i] = cu.max(0.0);
         lower[i] = cl;
     }
-    let l2u = upper.iter().map(|x| x * x).sum::<f64>().sqrt();
-    let l2l = lower.iter().map(|x| x * x).sum::<f64>().sqrt();
+    let (l2u, l2l) = (sq_u.sqrt(), sq_l.sqrt());
     let eps_pow = 1.01 * 5f64.sqrt() * U * (sum_t + parts.len() as f64);
     let growth = ln_growth.exp();
-    let eta_l2 = up_ulps(growth * eps_fft * fwd_term + (eps_pow + 2.0 * eps_fft) * (l2u + l2l) * 1.01 + n as f64 * 2f64.powi(-960), 4);
+    let eta_l2 = up_ulps(growth * eps_fft * fwd_term + (eps_pow + 2.0 * eps_fft) * (l2u + l2l) * 1.01 + 4.0 * n as f64 * 1e-150, 4);
 
     let (inf_upper, inf_lower) = composed_inf_mass(parts);
-    let top_possible: i64 = parts.iter().map(|(p, t)| *t as i64 * p.upper.k_hi()).sum();
+    let top_possible: i64 = parts.iter().map(|(p, t)| *t as i64 * p.upper.k_hi().max(p.lower.k_hi())).sum();
     Ok(ComposedDirection {
         direction,
         h,
@@ -240,26 +242,35 @@ fn choose_window(up: &Parts, lo: &Parts, h: f64, ln_tau: f64, span: usize, cap: 
     (a_idx, n, n > cap)
 }
 
-/// `z^t` by binary exponentiation, flushing tiny intermediates.
-fn cpow(z: Complex<f64>, mut t: u64) -> Complex<f64> {
-    let mut base = z;
-    let mut acc = Complex::new(1.0, 0.0);
+/// Components below this are set to 0 so that no operand or result is subnormal.
+const TINY: f64 = 1e-150;
+
+#[inline]
+fn flushed(x: f64) -> f64 {
+    if x.abs() < TINY { 0.0 } else { x }
+}
+
+/// `acc[k] *= z[k]^t` for every k by binary exponentiation (the same sequence of squarings and
+/// products for all entries, so the loops vectorise). `z` is overwritten.
+fn pow_mul_into(zre: &mut [f64], zim: &mut [f64], are: &mut [f64], aim: &mut [f64], mut t: u64) {
+    let n = zre.len();
     while t > 0 {
         if t & 1 == 1 {
-            acc = flush(acc * base);
+            for k in 0..n {
+                let (a, b, c, d) = (are[k], aim[k], zre[k], zim[k]);
+                are[k] = flushed(a * c - b * d);
+                aim[k] = flushed(a * d + b * c);
+            }
         }
         t >>= 1;
         if t > 0 {
-            base = flush(base * base);
+            for k in 0..n {
+                let (c, d) = (zre[k], zim[k]);
+                zre[k] = flushed(c * c - d * d);
+                zim[k] = flushed(2.0 * c * d);
+            }
         }
     }
-    acc
-}
-
-#[inline]
-fn flush(z: Complex<f64>) -> Complex<f64> {
-    const TINY: f64 = 1.0e-289; // ≈ 2^−960
-    if z.re.abs() < TINY && z.im.abs() < TINY { Complex::new(0.0, 0.0) } else { z }
 }
 
 /// Composed infinite masses (upper rounded up, lower rounded down), spec §4.3.

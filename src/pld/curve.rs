@@ -55,15 +55,46 @@ pub struct Curve {
     base: f64,
     /// `τ_lo` of the upper object (added below the window).
     tau_lo_below: f64,
+    /// Monotone envelope at the grid points: running minimum of the raw upper bound from the
+    /// left, running maximum of the raw lower bound from the right (index `j − j0`).
+    env: Vec<f64>,
     eta_l2: f64,
     nu: f64,
 }
 
+/// `a·b` rounded up (`up`) or down, exactly: the rounding error of the product is recovered with
+/// a fused multiply-add, and the result moves one ulp only when the nearest value is on the
+/// wrong side. (Exact results, e.g. products with 0, stay exact.)
 fn mul_rnd(a: f64, b: f64, up: bool) -> f64 {
-    if up { up_ulps(a * b, 1) } else { down_ulps(a * b, 1) }
+    let p = a * b;
+    if !p.is_finite() {
+        return p;
+    }
+    let err = a.mul_add(b, -p);
+    if up && err > 0.0 {
+        p.next_up()
+    } else if !up && err < 0.0 {
+        p.next_down()
+    } else {
+        p
+    }
 }
+
+/// `a + b` rounded up or down, exactly (Knuth's TwoSum recovers the rounding error).
 fn add_rnd(a: f64, b: f64, up: bool) -> f64 {
-    if up { up_ulps(a + b, 1) } else { down_ulps(a + b, 1) }
+    let s = a + b;
+    if !s.is_finite() {
+        return s;
+    }
+    let bp = s - a;
+    let err = (a - (s - bp)) + (b - bp);
+    if up && err > 0.0 {
+        s.next_up()
+    } else if !up && err < 0.0 {
+        s.next_down()
+    } else {
+        s
+    }
 }
 
 impl Curve {
@@ -107,7 +138,19 @@ impl Curve {
         } else {
             add_rnd(add_rnd(cd.inf_lower, -cd.tau_lo_lower, false), -cd.tau_hi_lower, false)
         };
-        Curve { bound, h, j0, jt, a_arr, b_arr, b0_other, base, tau_lo_below: cd.tau_lo_upper, eta_l2: cd.eta_l2, nu: cd.nu_neg }
+        let mut c = Curve { bound, h, j0, jt, a_arr, b_arr, b0_other, base, tau_lo_below: cd.tau_lo_upper, env: Vec::new(), eta_l2: cd.eta_l2, nu: cd.nu_neg };
+        let mut env: Vec<f64> = (j0..=jt).map(|j| c.raw_at_grid(j)).collect();
+        if up {
+            for i in 1..env.len() {
+                env[i] = env[i].min(env[i - 1]);
+            }
+        } else {
+            for i in (0..env.len().saturating_sub(1)).rev() {
+                env[i] = env[i].max(env[i + 1]);
+            }
+        }
+        c.env = env;
+        c
     }
 
     fn up(&self) -> bool {
@@ -135,18 +178,48 @@ impl Curve {
         }
     }
 
-    /// The bound at a grid point `x_j` (`s = 0`); j clamped to `[j0, jt]`.
-    fn at_grid(&self, j: i64) -> f64 {
+    /// The raw bound at a grid point `x_j` (`s = 0`); j clamped to `[j0, jt]`.
+    fn raw_at_grid(&self, j: i64) -> f64 {
         let j = j.clamp(self.j0, self.jt);
         let v = add_rnd(self.constant(j, false), self.a_arr[(j - self.j0) as usize], self.up());
         if self.up() { v } else { v.max(0.0) }
     }
 
-    /// The certified bound at ε (upper: ≥ δ(ε); lower: ≤ δ(ε)).
+    /// The monotone bound at a grid point (see [`Curve::delta`]).
+    fn at_grid(&self, j: i64) -> f64 {
+        self.env[(j.clamp(self.j0, self.jt) - self.j0) as usize]
+    }
+
+    /// The certified bound at ε (upper: ≥ δ(ε); lower: ≤ δ(ε)), made non-increasing in ε:
+    /// because the true profile is non-increasing, `min_{ε' ≤ ε} δ_U(ε')` is again an upper bound
+    /// and `max_{ε' ≥ ε} δ_L(ε')` a lower bound. (The raw bounds need not be monotone: the
+    /// floating-point term η(ε) shrinks as fewer bins lie above ε.) Inside a piece the raw
+    /// bound is monotone whenever `B_j ≥ 0`, so the envelopes only need the grid values.
     pub fn delta(&self, eps: f64) -> f64 {
         if eps.is_nan() {
             return if self.up() { 1.0 } else { 0.0 };
         }
+        let raw = self.raw_delta(eps);
+        let x0 = self.j0 as f64 * self.h;
+        if eps < x0 {
+            // Below the window the raw bounds are monotone; the lower one may still use the
+            // envelope of the grid values to its right.
+            return if self.up() { raw } else { raw.max(self.env[0]) };
+        }
+        let j = self.piece(eps);
+        if self.up() {
+            raw.min(self.at_grid(j))
+        } else {
+            let right = if j < self.jt { self.at_grid(j + 1) } else { raw };
+            // With B_j < 0 (negative noise) the raw lower bound rises within the piece; its
+            // value at the right end is then a valid lower bound for every point of the piece.
+            let end = if j < self.jt && self.b_arr[(j - self.j0) as usize] < 0.0 { self.raw_delta(((j + 1) as f64 * self.h).next_down()) } else { 0.0 };
+            raw.max(right).max(end)
+        }
+    }
+
+    /// The raw certified bound at ε (not necessarily monotone).
+    fn raw_delta(&self, eps: f64) -> f64 {
         let up = self.up();
         let x0 = self.j0 as f64 * self.h;
         if eps >= self.jt as f64 * self.h {

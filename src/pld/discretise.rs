@@ -50,7 +50,7 @@ impl EvalModel {
 
 /// Evaluate a one-step function, mapping NaN or out-of-range values to a typed error.
 pub(crate) fn checked(name: &str, loss: &dyn PrivacyLoss, t: f64, v: f64) -> Result<f64> {
-    if v.is_nan() || v < -1e-12 || v > 1.0 + 1e-12 {
+    if !(-1e-12..=1.0 + 1e-12).contains(&v) {
         return Err(Error::Numerical(format!("{}: {name}({t}) = {v} is not a probability", loss.describe())));
     }
     Ok(v.clamp(0.0, 1.0))
@@ -78,12 +78,12 @@ pub fn step_range(loss: &dyn PrivacyLoss, tau: f64) -> Result<StepRange> {
     let t_hi = if s_hi.is_finite() {
         s_hi
     } else {
-        search(|t| upper_tail(t), start, 1.0, tau, loss)?
+        search(upper_tail, start, 1.0, tau, loss)?
     };
     let t_lo = if s_lo.is_finite() {
         s_lo
     } else {
-        search(|t| lower_tail(t), start, -1.0, tau, loss)?
+        search(lower_tail, start, -1.0, tau, loss)?
     };
     Ok(StepRange { t_lo: t_lo.min(t_hi), t_hi: t_hi.max(t_lo), support: (s_lo, s_hi) })
 }
@@ -143,23 +143,6 @@ pub(crate) fn inf_up(loss: &dyn PrivacyLoss, m: &EvalModel) -> f64 {
 pub(crate) fn inf_down(loss: &dyn PrivacyLoss, m: &EvalModel) -> f64 {
     let p = loss.inf_mass();
     if p == 0.0 { 0.0 } else { m.down(p) }
-}
-
-/// Upper bound on the true profile `δ(x)` of one step.
-fn delta_up(loss: &dyn PrivacyLoss, r: &StepRange, m: &EvalModel, x: f64) -> Result<f64> {
-    if x >= r.support.1 {
-        // Exactly: every finite loss is ≤ x, only the atom at +∞ contributes.
-        return Ok(inf_up(loss, m));
-    }
-    Ok(m.up(checked("delta", loss, x, loss.delta(x))?))
-}
-
-/// Lower bound on the true profile `δ(x)`.
-fn delta_down(loss: &dyn PrivacyLoss, r: &StepRange, m: &EvalModel, x: f64) -> Result<f64> {
-    if x >= r.support.1 {
-        return Ok(inf_down(loss, m));
-    }
-    Ok(m.down(checked("delta", loss, x, loss.delta(x))?))
 }
 
 /// Pessimistic Connect-the-Dots PLD (DGKKM 2022, Algorithm 1; spec §4.2b). **Upper** object.
@@ -240,7 +223,12 @@ pub fn buckets_lower(loss: &dyn PrivacyLoss, h: f64, r: &StepRange, m: &EvalMode
     Ok(DiscretePld::from_tails_lower(h, k_lo, &tails))
 }
 
-/// Exposed for the merge construction: upper/lower bounds of δ at one point.
-pub(crate) fn delta_bounds(loss: &dyn PrivacyLoss, r: &StepRange, m: &EvalModel, x: f64) -> Result<(f64, f64)> {
-    Ok((delta_down(loss, r, m, x)?, delta_up(loss, r, m, x)?))
+/// Lower and upper bounds on the true one-step profile `δ(x)` (one evaluation).
+fn delta_bounds(loss: &dyn PrivacyLoss, r: &StepRange, m: &EvalModel, x: f64) -> Result<(f64, f64)> {
+    if x >= r.support.1 {
+        // Exactly: every finite loss is ≤ x, only the atom at +∞ contributes.
+        return Ok((inf_down(loss, m), inf_up(loss, m)));
+    }
+    let v = checked("delta", loss, x, loss.delta(x))?;
+    Ok((m.down(v), m.up(v)))
 }

@@ -35,7 +35,7 @@ fn one_step_sandwich_all_schemes() {
             let bl = buckets_lower(loss.as_ref(), h, &r, &model).unwrap();
             let m_up = up.finite_mass() + up.inf_mass;
             let m_lo = lo.finite_mass() + lo.inf_mass;
-            assert!(m_up >= 1.0 - 1e-15 && m_up < 1.0 + 1e-9, "{}: upper mass {m_up}", loss.describe());
+            assert!((1.0 - 1e-15..1.0 + 1e-9).contains(&m_up), "{}: upper mass {m_up}", loss.describe());
             assert!(m_lo <= 1.0 + 1e-15 && m_lo > 1.0 - 1e-9, "{}: lower mass {m_lo}", loss.describe());
             let mut worst_gap = 0.0f64;
             for i in 0..400 {

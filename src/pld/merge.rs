@@ -14,21 +14,23 @@
 //! 2. *Rounding down is monotone.* Moving an atom to a smaller loss, or dropping mass, lowers
 //!    `E[(1 − e^{ε−ΣL})_+]` (the integrand is non-decreasing in each loss and non-negative).
 //!
-//! Cells are chosen left to right so that `y_j` is just above a grid point `x_j = j h`, and the
-//! atom is then rounded down to `x_j`. With `Q(C) = E_P[e^{−L}; C]` (spec §1.5 item 4),
-//! `y_j ≥ x_j ⟺ Φ_j := E_P[(1 − e^{x_j − L}); L ∈ C_j] ≥ 0`. For a cell `(t_p, t]`,
-//! `Φ_j = D(x_j; t_p) − D(x_j; t)` with `D(x; t) = E_P[(1 − e^{x−L}); L > t]
+//! Cells are chosen one after the other so that `y_j` is just above a grid point `x_j = j h`,
+//! and the atom is then rounded down to `x_j`. With `Q(C) = E_P[e^{−L}; C]` (spec §1.5 item 4),
+//! `y_j ≥ x_j ⟺ Φ_j := E_P[(1 − e^{x_j − L}); L ∈ C_j] ≥ 0`. For a cell `(t_a, t_b]`,
+//! `Φ_j = D(x_j; t_a) − D(x_j; t_b)` with `D(x; t) = E_P[(1 − e^{x−L}); L > t]
 //! = δ(t) − expm1(x − t)·(sf(t) − δ(t))`, because `e^t Q(t < L < ∞) = sf(t) − δ(t)` (spec §1.5
-//! item 3). The right edge `t ∈ (x_j, x_{j+1}]` is found by a safeguarded secant search for
-//! `Φ_j − margin ≥ 0`, where `margin` bounds the evaluation error of `Φ_j` under the model of
-//! `discretise.rs`; so `y_j ≥ x_j` is certified. Cells are then ≈ `[x_j − h/2, x_j + h/2]`, and
-//! the remaining error is of second order in `h`, like Connect-the-Dots.
+//! item 3). The free edge of each cell is found by a safeguarded secant search for
+//! `Φ_j − margin ∈ [0, 10⁻⁶·h·P(C_j)]`, where `margin` bounds the evaluation error of `Φ_j`
+//! under the model of `discretise.rs`: `y_j ≥ x_j` is certified, and the atom lies at most about
+//! `10⁻⁶ h` above its grid point. Balanced cells are about one grid step wide, so the remaining
+//! error is of second order in `h`, like Connect-the-Dots (see `scan_up` for the cell pattern).
 //!
-//! Where no such edge exists within one grid step (atoms, far tails, a steep density) the cell
-//! is closed just below `x_j` and assigned to `floor(t_p/h)` (its atom is `> t_p`), followed by the
-//! cell `[x_j, x_j + h/2]` assigned to `x_j` (every loss in it is `≥ x_j`): privacy-bucket
-//! behaviour, valid without any check. Mass below `k_lo h` is dropped; finite mass above the
-//! last edge forms one cell rounded down; `w_∞ = p_∞`.
+//! Fallbacks, valid without any check: a cell `(t_a, x_j)` is assigned to `floor(t_a/h)` (its
+//! atom is `> t_a`); a cell `[x_j, t_b]` or `(x_j, t_b]` is assigned to `x_j`. They are used where
+//! no balanced edge exists within a few grid steps (atoms, far tails where Φ is below the
+//! evaluation-error margin) and, in cells of negligible mass, to re-centre the cell pattern.
+//! Mass below `t_lo` is dropped; finite mass above the last edge forms one cell rounded down;
+//! `w_∞ = p_∞`.
 //!
 //! The tail sums of the result are lower-rounded values of `sf` / `sf_left` at the cell edges.
 
@@ -55,16 +57,10 @@ struct Merger<'a> {
     r: &'a StepRange,
     m: EvalModel,
     h: f64,
-    evals: usize,
-    /// Diagnostics: Σ over balanced cells of the certified excess Φ (≈ mass × atom drift).
-    drift: f64,
-    fallbacks: usize,
-    recentres: usize,
 }
 
 impl<'a> Merger<'a> {
     fn edge(&mut self, t: f64) -> Result<Edge> {
-        self.evals += 1;
         let (sf, delta) = if t >= self.r.support.1 {
             let p = self.loss.inf_mass();
             (p, p)
@@ -114,7 +110,6 @@ impl<'a> Merger<'a> {
             let e = self.edge(t)?;
             let (psi, tol) = if fixed_is_lower { self.psi(x, fixed, &e) } else { self.psi(x, &e, fixed) };
             if psi >= 0.0 && psi <= tol {
-                self.drift += psi;
                 return Ok(Search::Found(e));
             }
             let target = 0.5 * tol;
@@ -189,15 +184,14 @@ const REACH: f64 = 4.0;
 /// end gets one cell rounded down, so the scan starts at the end where mass may pile up.
 pub fn merge_lower(loss: &dyn PrivacyLoss, h: f64, r: &StepRange, m: &EvalModel) -> Result<DiscretePld> {
     let (k_lo, k_hi) = grid_range(r, h);
+    // The upward scan may start at t_lo − h/2 (finite support): one more slot below.
+    let k_lo = if r.support.0.is_finite() { k_lo.min(((r.t_lo - 0.5 * h) / h).floor() as i64) } else { k_lo };
     let n = (k_hi - k_lo + 1) as usize;
     let p_inf = inf_down(loss, m);
-    let mut mg = Merger { loss, r, m: *m, h, evals: 0, drift: 0.0, fallbacks: 0, recentres: 0 };
+    let mut mg = Merger { loss, r, m: *m, h };
     let downward = r.support.1.is_finite() && !r.support.0.is_finite();
     // (assigned grid index, lower bound on P(L above the cell's lower edge)), bottom to top.
     let cells = if downward { scan_down(&mut mg, k_lo)? } else { scan_up(&mut mg, k_hi)? };
-    if std::env::var("DPAUDIT_MERGE_DEBUG").is_ok() {
-        eprintln!("merge {}: h={h:e} cells={} evals={} fallbacks={} recentres={} drift_mass={:e}", loss.describe(), cells.len(), mg.evals, mg.fallbacks, mg.recentres, mg.drift);
-    }
     // Tail sum at grid index k: the tail at the lower edge of the lowest cell assigned ≥ k.
     let mut tails = vec![p_inf; n + 1];
     let mut filled = k_lo - 1;
@@ -239,16 +233,15 @@ fn scan_up(mg: &mut Merger, k_hi: i64) -> Result<Vec<(i64, f64)>> {
         let mut j = (prev.t / h).floor() as i64 + 1;
         if j > k_hi {
             // Last cell (t_p, ∞): its atom is > t_p, rounded down to floor(t_p/h) = j − 1.
-            cells.push((j - 1, m.down(prev.sf)));
+            cells.push(((prev.t / h).floor() as i64, m.down(prev.sf)));
             return Ok(cells);
         }
         let mut x = j as f64 * h;
         let mut a = x - prev.t;
         let cheap = !failing && prev.sf <= h / RECENTRE_DIV;
         if cheap && a > 0.75 * h {
-            mg.recentres += 1;
-            // Cell (t_p, x_j − h/2]: every loss is > t_p ≥ x_{j−1}; atom rounded down to x_{j−1}.
-            cells.push((j - 1, m.down(prev.sf)));
+            // Cell (t_p, x_j − h/2]: every loss is > t_p; atom rounded down to floor(t_p/h) = j − 1.
+            cells.push(((prev.t / h).floor() as i64, m.down(prev.sf)));
             prev = mg.edge(x - 0.5 * h)?;
             continue;
         }
@@ -256,7 +249,6 @@ fn scan_up(mg: &mut Merger, k_hi: i64) -> Result<Vec<(i64, f64)>> {
             // End the cell at x_j + h/2 if certified (then its atom is ≥ x_j, with drift).
             let e = mg.edge(x + 0.5 * h)?;
             if mg.psi(x, &prev, &e).0 >= 0.0 {
-                mg.recentres += 1;
                 cells.push((j, m.down(prev.sf)));
                 prev = e;
                 continue;
@@ -280,11 +272,10 @@ fn scan_up(mg: &mut Merger, k_hi: i64) -> Result<Vec<(i64, f64)>> {
                 prev = e;
             }
             Search::Negative(_) => {
-                mg.fallbacks += 1;
                 failing = true;
-                // Cell (t_p, x_j): atom > t_p ≥ x_{j−1}, rounded down to x_{j−1}; then the cell
-                // [x_j, x_j + h/2], whose losses are all ≥ x_j.
-                cells.push((j - 1, m.down(prev.sf)));
+                // Cell (t_p, x_j): its atom is > t_p, rounded down to floor(t_p/h) (= j − 1, or
+                // j − 2 after a skip); then the cell [x_j, x_j + h/2], whose losses are all ≥ x_j.
+                cells.push(((prev.t / h).floor() as i64, m.down(prev.sf)));
                 let sl = checked("sf_left", mg.loss, x, mg.loss.sf_left(x))?;
                 cells.push((j, m.down(sl)));
                 prev = mg.edge(x + 0.5 * h)?;
@@ -314,7 +305,6 @@ fn scan_down(mg: &mut Merger, k_lo: i64) -> Result<Vec<(i64, f64)>> {
         let off = !failing && !(0.25 * h..=0.75 * h).contains(&b);
         let cheap = off && x - 0.5 * h > t_lo && checked("cdf", mg.loss, upper.t, mg.loss.cdf(upper.t))? <= h / RECENTRE_DIV;
         if cheap && b < 0.25 * h {
-            mg.recentres += 1;
             // Cell (x_j − h/2, t_u]: every loss is > x_j − h/2 > x_{j−1}; rounded down to x_{j−1}.
             let e = mg.edge(x - 0.5 * h)?;
             cells.push((j - 1, m.down(e.sf)));
@@ -325,7 +315,6 @@ fn scan_down(mg: &mut Merger, k_lo: i64) -> Result<Vec<(i64, f64)>> {
             // End the cell at x_j − h/2 if certified (the balance point lies below it).
             let e = mg.edge(x - 0.5 * h)?;
             if mg.psi(x, &e, &upper).0 >= 0.0 {
-                mg.recentres += 1;
                 cells.push((j, m.down(e.sf)));
                 upper = e;
                 continue;
@@ -357,9 +346,9 @@ fn scan_down(mg: &mut Merger, k_lo: i64) -> Result<Vec<(i64, f64)>> {
                 upper = e;
             }
             Search::Negative(e) => {
-                mg.fallbacks += 1;
                 failing = true;
-                // Cell (x_j, t_u]: every loss is > x_j (`e` is the edge at x_j = t_max).
+                // Cell (x_j, t_u]: every loss is > x_j (`e` is the edge at x_j = t_max), so its
+                // atom rounds down to x_j.
                 cells.push((j, m.down(e.sf)));
                 upper = e;
             }

@@ -50,4 +50,5 @@ pub use pmf::DiscretePld;
 mod discretise_test;
 #[cfg(test)]
 mod certify_test;
-#[cfg(test)] mod dbg_test;
+#[cfg(test)]
+mod invariants_test;

@@ -138,31 +138,29 @@ impl DiscretePld {
             return f64::NEG_INFINITY;
         }
         let r = (-(lambda.abs()) * self.h).exp();
-        let mut p = 1.0f64;
-        let mut acc = 0.0f64;
-        let mut comp = 0.0f64;
-        let mut add = |x: f64| {
-            let t = acc + x;
-            if acc.abs() >= x.abs() {
-                comp += (acc - t) + x;
-            } else {
-                comp += (x - t) + acc;
+        // Four interleaved partial sums with geometric factors (vectorisable). Plain recursive
+        // summation has relative error ≤ n·u and the powers ≤ (n/4 + 3)u; both are covered by
+        // the inflation below.
+        let m = &self.masses;
+        let r2 = r * r;
+        let r4 = r2 * r2;
+        let mut p = [1.0f64, r, r2, r2 * r];
+        let mut lanes = [0.0f64; 4];
+        let mut i = 0usize;
+        // Index of the i-th term counted from the anchor end.
+        let at = |i: usize| if lambda >= 0.0 { m[n - 1 - i] } else { m[i] };
+        while i + 4 <= n {
+            for l in 0..4 {
+                lanes[l] += at(i + l) * p[l];
+                p[l] *= r4;
             }
-            acc = t;
-        };
-        let anchor = if lambda >= 0.0 {
-            for w in self.masses.iter().rev() {
-                add(w * p);
-                p *= r;
-            }
-            self.k_hi()
-        } else {
-            for w in self.masses.iter() {
-                add(w * p);
-                p *= r;
-            }
-            self.k_lo
-        };
+            i += 4;
+        }
+        for l in 0..(n - i) {
+            lanes[l] += at(i + l) * p[l];
+        }
+        let anchor = if lambda >= 0.0 { self.k_hi() } else { self.k_lo };
+        let (acc, comp) = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]), 0.0f64);
         let s = (acc + comp).max(0.0);
         if s == 0.0 && self.masses.iter().all(|&w| w <= 0.0) {
             return f64::NEG_INFINITY;

@@ -50,7 +50,7 @@ fn composed_mean_var(parts: &Parts) -> (f64, f64) {
     })
 }
 
-/// Minimise a unimodal function of `u = ln λ` on `[u0 − 12, u0 + 12]`: coarse scan, then golden
+/// Minimise a unimodal function of `u = ln λ` on `[u0 − 12, u0 + 12]`: scan with step 2, then golden
 /// section. Returns the minimal value found (every value is itself a valid bound).
 fn minimise_ln_lambda<F: FnMut(f64) -> f64>(mut f: F, u0: f64) -> f64 {
     let mut best_u = u0;
@@ -62,14 +62,14 @@ fn minimise_ln_lambda<F: FnMut(f64) -> f64>(mut f: F, u0: f64) -> f64 {
             best = v;
             best_u = u;
         }
-        u += 1.0;
+        u += 2.0;
     }
-    let (mut a, mut b) = (best_u - 1.0, best_u + 1.0);
+    let (mut a, mut b) = (best_u - 2.0, best_u + 2.0);
     let g = 0.618_033_988_749_894_9;
     let mut c = b - g * (b - a);
     let mut d = a + g * (b - a);
     let (mut fc, mut fd) = (f(c), f(d));
-    for _ in 0..28 {
+    for _ in 0..24 {
         if fc < fd {
             b = d;
             d = c;

@@ -1,0 +1,87 @@
+//! One accountant claim: "the mechanism, composed `steps` times, is (ε, δ)-DP" (issue 4,
+//! claims input format), with parameters validated once, at the boundary.
+
+use crate::mechanisms::Mechanism;
+use serde::Serialize;
+
+/// A validated claim (one CSV row).
+///
+/// Invariants (enforced by [`super::parse`]): `id` non-empty and unique within its file,
+/// `steps ≥ 1`, `epsilon` finite and `≥ 0`, `delta ∈ (0, 1)`, and `mechanism` valid
+/// (`σ > 0`, sensitivity `> 0`, `q ∈ [0, 1]`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Claim {
+    /// The row's identifier (unique within the file).
+    pub id: String,
+    /// Free text naming the accountant (and version) that produced the claim.
+    pub accountant: String,
+    /// The mechanism, add/remove adjacency (Poisson subsampling for the subsampled Gaussian).
+    pub mechanism: Mechanism,
+    /// Number of self-compositions T ≥ 1.
+    pub steps: u64,
+    /// Claimed ε (finite, ≥ 0).
+    pub epsilon: f64,
+    /// Claimed δ ∈ (0, 1).
+    pub delta: f64,
+    /// 1-based line of the row in its file (for messages).
+    pub line: usize,
+}
+
+impl Claim {
+    /// CSV name of the mechanism (`gaussian`, `laplace`, `poisson_subsampled_gaussian`,
+    /// `randomized_response`).
+    pub fn mechanism_name(&self) -> &'static str {
+        match self.mechanism {
+            Mechanism::Gaussian { .. } => "gaussian",
+            Mechanism::Laplace { .. } => "laplace",
+            Mechanism::RandomizedResponse { .. } => "randomized_response",
+            Mechanism::PoissonSubsampledGaussian { .. } => "poisson_subsampled_gaussian",
+        }
+    }
+
+    /// The noise multiplier S (noise scale / sensitivity).
+    pub fn noise_multiplier(&self) -> f64 {
+        match self.mechanism {
+            Mechanism::Gaussian { noise_multiplier, .. }
+            | Mechanism::Laplace { noise_multiplier, .. }
+            | Mechanism::RandomizedResponse { noise_multiplier }
+            | Mechanism::PoissonSubsampledGaussian { noise_multiplier, .. } => noise_multiplier,
+        }
+    }
+
+    /// The sensitivity C (1 when the CSV field was empty; 1 for randomized response).
+    pub fn sensitivity(&self) -> f64 {
+        match self.mechanism {
+            Mechanism::Gaussian { sensitivity, .. }
+            | Mechanism::Laplace { sensitivity, .. }
+            | Mechanism::PoissonSubsampledGaussian { sensitivity, .. } => sensitivity,
+            Mechanism::RandomizedResponse { .. } => 1.0,
+        }
+    }
+
+    /// The Poisson sampling rate q (subsampled Gaussian only).
+    pub fn sampling_rate(&self) -> Option<f64> {
+        match self.mechanism {
+            Mechanism::PoissonSubsampledGaussian { sampling_rate, .. } => Some(sampling_rate),
+            _ => None,
+        }
+    }
+
+    /// The mechanism whose privacy profile decides the claim: sensitivity set to 1 (the privacy
+    /// loss depends only on the noise multiplier), and Poisson sampling at `q = 1` replaced by
+    /// the Gaussian mechanism it equals (every record is always included, foundations §2.4 with
+    /// `M_1 = N(1, σ²)`).
+    pub fn privacy_mechanism(&self) -> Mechanism {
+        match self.mechanism {
+            Mechanism::Gaussian { noise_multiplier, .. } => Mechanism::Gaussian { noise_multiplier, sensitivity: 1.0 },
+            Mechanism::Laplace { noise_multiplier, .. } => Mechanism::Laplace { noise_multiplier, sensitivity: 1.0 },
+            Mechanism::RandomizedResponse { noise_multiplier } => Mechanism::RandomizedResponse { noise_multiplier },
+            Mechanism::PoissonSubsampledGaussian { noise_multiplier, sampling_rate, .. } if sampling_rate == 1.0 => {
+                Mechanism::Gaussian { noise_multiplier, sensitivity: 1.0 }
+            }
+            Mechanism::PoissonSubsampledGaussian { noise_multiplier, sampling_rate, .. } => {
+                Mechanism::PoissonSubsampledGaussian { noise_multiplier, sensitivity: 1.0, sampling_rate }
+            }
+        }
+    }
+}

@@ -1,0 +1,221 @@
+//! Reading a claims file (issue 4, "Claims input (exact format)"; user documentation in
+//! `docs/claims.md`).
+//!
+//! Format: CSV with a header row naming (in any order) the nine columns of [`COLUMNS`]; further
+//! columns are ignored (so a fixture may carry notes). Fields are trimmed; empty lines and lines
+//! starting with `#` are skipped. Validation, each failure an [`Error::Parse`] naming the file,
+//! the 1-based line and the column:
+//!
+//! | column | rule |
+//! |---|---|
+//! | `id` | non-empty, unique within the file (a duplicate names the line of the first use) |
+//! | `accountant` | free text (may be empty) |
+//! | `mechanism` | `gaussian`, `laplace`, `poisson_subsampled_gaussian` (hyphens accepted), or the extension `randomized_response` |
+//! | `noise_multiplier` | finite number > 0 |
+//! | `sensitivity` | empty (= 1) or finite number > 0 |
+//! | `sampling_rate` | subsampled Gaussian: required, in [0, 1]; other mechanisms: empty (or exactly 1, no subsampling) |
+//! | `steps` | integer ≥ 1 (decimal digits) |
+//! | `epsilon` | finite number ≥ 0 |
+//! | `delta` | number in the open interval (0, 1) |
+//!
+//! The whole file is checked before anything is evaluated; the first malformed row is reported
+//! (with the count of further malformed rows, if any).
+
+use super::claim::Claim;
+use crate::error::{Error, Result};
+use crate::mechanisms::Mechanism;
+use std::collections::HashMap;
+use std::io::Read;
+use std::path::Path;
+
+/// The required columns, in the order of the issue's header.
+pub const COLUMNS: [&str; 9] = ["id", "accountant", "mechanism", "noise_multiplier", "sensitivity", "sampling_rate", "steps", "epsilon", "delta"];
+
+/// The header line of a claims file in the canonical column order.
+pub fn header_line() -> String {
+    COLUMNS.join(",")
+}
+
+/// Read and validate a claims file; `-` reads standard input (reported as `<stdin>`).
+/// Errors: [`Error::Io`] (missing or unreadable file), [`Error::Parse`] (malformed content).
+pub fn read_claims(path: &Path) -> Result<Vec<Claim>> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(|e| Error::Io { path: "<stdin>".into(), message: e.to_string() })?;
+        return parse_claims(&text, "<stdin>");
+    }
+    let shown = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| Error::Io { path: shown.clone(), message: e.to_string() })?;
+    let text = String::from_utf8(bytes).map_err(|e| Error::Parse { file: shown.clone(), line: 1, message: format!("not UTF-8 text ({e})") })?;
+    parse_claims(&text, &shown)
+}
+
+/// Parse and validate claims from CSV text; `file` names the source in error messages.
+pub fn parse_claims(text: &str, file: &str) -> Result<Vec<Claim>> {
+    let perr = |line: usize, message: String| Error::Parse { file: file.to_string(), line, message };
+    let mut rdr = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes());
+    let mut records = rdr.records();
+    let (header, header_line) = match records.next() {
+        None => return Err(perr(1, format!("empty claims file: expected the header '{}'", header_line()))),
+        Some(Err(e)) => return Err(perr(record_line(text, e.position()), format!("malformed CSV: {e}"))),
+        Some(Ok(r)) => {
+            let line = record_line(text, r.position());
+            (r, line)
+        }
+    };
+    let index = header_index(&header).map_err(|m| perr(header_line, m))?;
+    let mut claims: Vec<Claim> = Vec::new();
+    let mut first_line: HashMap<String, usize> = HashMap::new();
+    let mut first_error: Option<Error> = None;
+    let mut more_errors = 0usize;
+    for rec in records {
+        let outcome = match rec {
+            Err(e) => Err(perr(record_line(text, e.position()), format!("malformed CSV: {e}"))),
+            Ok(r) => {
+                let line = record_line(text, r.position());
+                parse_row(&r, &index, line, &first_line).map_err(|m| perr(line, m))
+            }
+        };
+        match outcome {
+            Ok(c) => {
+                first_line.insert(c.id.clone(), c.line);
+                claims.push(c);
+            }
+            Err(e) if first_error.is_none() => first_error = Some(e),
+            Err(_) => more_errors += 1,
+        }
+    }
+    if let Some(e) = first_error {
+        return Err(match e {
+            Error::Parse { file, line, message } if more_errors > 0 => Error::Parse {
+                file,
+                line,
+                message: format!("{message} (and {more_errors} more malformed row{})", if more_errors == 1 { "" } else { "s" }),
+            },
+            e => e,
+        });
+    }
+    if claims.is_empty() {
+        return Err(perr(header_line, "the claims file has a header but no claim rows".into()));
+    }
+    Ok(claims)
+}
+
+/// 1-based line where a record starts. The csv reader reports the position where it started
+/// reading, i.e. before any skipped blank or `#` comment lines, so those are skipped here.
+fn record_line(text: &str, pos: Option<&csv::Position>) -> usize {
+    let Some(p) = pos else { return 0 };
+    let mut byte = (p.byte() as usize).min(text.len());
+    loop {
+        let rest = &text[byte..];
+        let end = rest.find('\n');
+        let this = &rest[..end.unwrap_or(rest.len())];
+        let skipped = this.trim().is_empty() || this.starts_with('#');
+        match end {
+            Some(e) if skipped => byte += e + 1,
+            _ => break,
+        }
+    }
+    text[..byte].matches('\n').count() + 1
+}
+
+/// Column positions of the nine required fields.
+fn header_index(header: &csv::StringRecord) -> std::result::Result<[usize; 9], String> {
+    let names: Vec<String> = header.iter().map(|h| h.trim().trim_start_matches('\u{feff}').to_ascii_lowercase()).collect();
+    let mut idx = [usize::MAX; 9];
+    for (k, col) in COLUMNS.iter().enumerate() {
+        let found: Vec<usize> = names.iter().enumerate().filter(|(_, n)| n == col).map(|(i, _)| i).collect();
+        match found.len() {
+            0 => return Err(format!("header lacks the column '{col}' (expected header: {})", header_line())),
+            1 => idx[k] = found[0],
+            _ => return Err(format!("header names the column '{col}' twice")),
+        }
+    }
+    Ok(idx)
+}
+
+/// One data row → a validated claim, or a message naming the column.
+fn parse_row(r: &csv::StringRecord, idx: &[usize; 9], line: usize, seen: &HashMap<String, usize>) -> std::result::Result<Claim, String> {
+    let need = idx.iter().copied().max().unwrap_or(0) + 1;
+    if r.len() < need {
+        let missing: Vec<&str> = COLUMNS.iter().zip(idx.iter()).filter(|(_, &i)| i >= r.len()).map(|(c, _)| *c).collect();
+        return Err(format!("row has {} field{} but the header has at least {need}; missing: {}", r.len(), if r.len() == 1 { "" } else { "s" }, missing.join(", ")));
+    }
+    let field = |k: usize| r.get(idx[k]).unwrap_or("");
+    let col = |k: usize| format!("column {} ({})", idx[k] + 1, COLUMNS[k]);
+    let id = field(0).to_string();
+    if id.is_empty() {
+        return Err(format!("{}: the id is empty", col(0)));
+    }
+    if let Some(first) = seen.get(&id) {
+        return Err(format!("{}: duplicate id '{id}' (first used on line {first})", col(0)));
+    }
+    let accountant = field(1).to_string();
+    let mech_name = field(2);
+    let number = |k: usize| -> std::result::Result<f64, String> {
+        let s = field(k);
+        if s.is_empty() {
+            return Err(format!("{}: value is missing", col(k)));
+        }
+        let v: f64 = s.parse().map_err(|_| format!("{}: '{s}' is not a number", col(k)))?;
+        if !v.is_finite() {
+            return Err(format!("{}: '{s}' is not a finite number", col(k)));
+        }
+        Ok(v)
+    };
+    let sigma = number(3)?;
+    if sigma <= 0.0 {
+        return Err(format!("{}: noise multiplier must be > 0, got {sigma}", col(3)));
+    }
+    let sensitivity = if field(4).is_empty() { None } else { Some(number(4)?) };
+    if let Some(c) = sensitivity {
+        if c <= 0.0 {
+            return Err(format!("{}: sensitivity must be > 0, got {c}", col(4)));
+        }
+    }
+    let key = mech_name.to_ascii_lowercase().replace('-', "_");
+    let subsampled = matches!(key.as_str(), "poisson_subsampled_gaussian" | "subsampled_gaussian" | "sgm");
+    let known = subsampled || matches!(key.as_str(), "gaussian" | "laplace" | "randomized_response" | "rr");
+    if !known {
+        return Err(format!(
+            "{}: unknown mechanism '{mech_name}' (expected gaussian, laplace, poisson_subsampled_gaussian or randomized_response)",
+            col(2)
+        ));
+    }
+    let q = if field(5).is_empty() { None } else { Some(number(5)?) };
+    match (subsampled, q) {
+        (true, None) => return Err(format!("{}: sampling rate is required for {mech_name}", col(5))),
+        (true, Some(q)) if !(0.0..=1.0).contains(&q) => return Err(format!("{}: sampling rate must lie in [0, 1], got {q}", col(5))),
+        (false, Some(q)) if q != 1.0 => {
+            return Err(format!("{}: sampling rate {q} given for {mech_name}, which is not subsampled (leave it empty)", col(5)))
+        }
+        _ => {}
+    }
+    let steps_s = field(6);
+    if steps_s.is_empty() {
+        return Err(format!("{}: value is missing", col(6)));
+    }
+    let steps: u64 = if steps_s.bytes().all(|b| b.is_ascii_digit()) {
+        steps_s.parse().map_err(|_| format!("{}: '{steps_s}' is too large", col(6)))?
+    } else {
+        return Err(format!("{}: '{steps_s}' is not an integer ≥ 1", col(6)));
+    };
+    if steps < 1 {
+        return Err(format!("{}: steps must be at least 1, got {steps}", col(6)));
+    }
+    let epsilon = number(7)?;
+    if epsilon < 0.0 {
+        return Err(format!("{}: epsilon must be ≥ 0, got {epsilon}", col(7)));
+    }
+    let delta = number(8)?;
+    if !(delta > 0.0 && delta < 1.0) {
+        return Err(format!("{}: delta must lie in the open interval (0, 1), got {delta}", col(8)));
+    }
+    let mechanism = Mechanism::from_name(mech_name, sigma, sensitivity, if subsampled { q } else { None }).map_err(|e| format!("{}: {e}", col(2)))?;
+    Ok(Claim { id, accountant, mechanism, steps, epsilon, delta, line })
+}

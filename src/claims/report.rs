@@ -1,0 +1,254 @@
+//! Exporters of a claims audit: JSON (one object per row), a Markdown report and the text table
+//! printed by `dpaudit claims`. Reports are bytes before they are files; the CLI writes them.
+//! The JSON schema is documented in `docs/claims.md`.
+
+use super::result::ClaimVerdict;
+use super::verdict::Verdict;
+use crate::num::Interval;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// Version of the JSON row schema (bumped on incompatible changes).
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// A number for JSON: finite values as numbers, `±∞` as the strings `"inf"`/`"-inf"`.
+fn num(x: f64) -> Value {
+    if x.is_finite() {
+        serde_json::Number::from_f64(x).map(Value::Number).unwrap_or(Value::Null)
+    } else if x.is_nan() {
+        Value::String("nan".into())
+    } else if x > 0.0 {
+        Value::String("inf".into())
+    } else {
+        Value::String("-inf".into())
+    }
+}
+
+fn interval(iv: &Interval) -> Value {
+    json!({ "lower": num(iv.lower), "upper": num(iv.upper) })
+}
+
+/// One row as a JSON object.
+pub fn row_json(v: &ClaimVerdict) -> Value {
+    let mc = v.mc_evidence.as_ref().map(|e| {
+        json!({
+            "delta": interval(&e.delta),
+            "confidence": num(e.confidence),
+            "p_value": num(e.p_value),
+            "holm_rejected": e.holm_rejected,
+            "family_size": e.family_size,
+            "samples": e.samples,
+            "seed": e.seed,
+            "method": e.method,
+        })
+    });
+    json!({
+        "id": v.id,
+        "line": v.line,
+        "accountant": v.accountant,
+        "mechanism": v.mechanism,
+        "noise_multiplier": num(v.noise_multiplier),
+        "sensitivity": num(v.sensitivity),
+        "sampling_rate": v.sampling_rate.map(num),
+        "steps": v.steps,
+        "epsilon": num(v.epsilon),
+        "delta": num(v.delta),
+        "verdict": v.verdict.name(),
+        "true_epsilon": interval(&v.true_epsilon),
+        "true_delta": interval(&v.true_delta),
+        "tightness": v.tightness.map(num),
+        "method": v.route.name(),
+        "method_detail": v.method,
+        "mc_evidence": mc,
+        "seconds": num(v.seconds),
+        "notes": v.notes,
+    })
+}
+
+/// The JSON array printed by `dpaudit claims --json` (one object per row, input order).
+pub fn to_json(rows: &[ClaimVerdict]) -> Value {
+    Value::Array(rows.iter().map(row_json).collect())
+}
+
+/// Counts per verdict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub sound: usize,
+    pub unsound: usize,
+    pub inconclusive: usize,
+}
+
+impl Counts {
+    pub fn of<'a>(rows: impl IntoIterator<Item = &'a ClaimVerdict>) -> Counts {
+        let mut c = Counts::default();
+        for r in rows {
+            match r.verdict {
+                Verdict::Sound => c.sound += 1,
+                Verdict::Unsound => c.unsound += 1,
+                Verdict::Inconclusive => c.inconclusive += 1,
+            }
+        }
+        c
+    }
+}
+
+/// The report file `claims_report.json`: schema version, source, totals, per-accountant counts,
+/// and the rows of [`to_json`].
+pub fn to_report_json(rows: &[ClaimVerdict], source: &str, total_seconds: f64) -> Value {
+    let c = Counts::of(rows);
+    let per: BTreeMap<&str, Counts> = per_accountant(rows);
+    let per_json: serde_json::Map<String, Value> = per
+        .iter()
+        .map(|(a, c)| (a.to_string(), json!({ "sound": c.sound, "unsound": c.unsound, "inconclusive": c.inconclusive })))
+        .collect();
+    json!({
+        "schema_version": SCHEMA_VERSION,
+        "source": source,
+        "total_seconds": num(total_seconds),
+        "summary": { "claims": rows.len(), "sound": c.sound, "unsound": c.unsound, "inconclusive": c.inconclusive },
+        "per_accountant": per_json,
+        "claims": to_json(rows),
+    })
+}
+
+fn per_accountant(rows: &[ClaimVerdict]) -> BTreeMap<&str, Counts> {
+    let mut per: BTreeMap<&str, Counts> = BTreeMap::new();
+    for r in rows {
+        let e = per.entry(r.accountant.as_str()).or_default();
+        *e = Counts { sound: e.sound + (r.verdict == Verdict::Sound) as usize, unsound: e.unsound + (r.verdict == Verdict::Unsound) as usize, inconclusive: e.inconclusive + (r.verdict == Verdict::Inconclusive) as usize };
+    }
+    per
+}
+
+/// A number for tables: 7 significant digits.
+pub fn fmt_num(x: f64) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    let a = x.abs();
+    if a == 0.0 {
+        "0".into()
+    } else if (1e-3..1e5).contains(&a) {
+        let digits = 6 - a.log10().floor() as i32;
+        format!("{:.*}", digits.max(0) as usize, x)
+    } else {
+        format!("{x:.6e}")
+    }
+}
+
+fn fmt_iv(iv: &Interval) -> String {
+    format!("[{}, {}]", fmt_num(iv.lower), fmt_num(iv.upper))
+}
+
+fn cells(v: &ClaimVerdict) -> Vec<String> {
+    vec![
+        v.id.clone(),
+        v.accountant.clone(),
+        v.verdict.name().to_string(),
+        fmt_num(v.epsilon),
+        fmt_iv(&v.true_epsilon),
+        v.tightness.map(|t| format!("{t:.4}")).unwrap_or_else(|| "-".into()),
+        v.route.name().to_string(),
+    ]
+}
+
+const HEADER: [&str; 7] = ["id", "accountant", "verdict", "claimed ε", "true ε at claimed δ", "tightness", "method"];
+
+/// The text table printed on stdout, followed by the one-line summary.
+pub fn to_table(rows: &[ClaimVerdict]) -> String {
+    let body: Vec<Vec<String>> = rows.iter().map(cells).collect();
+    let mut width: Vec<usize> = HEADER.iter().map(|h| h.chars().count()).collect();
+    for r in &body {
+        for (k, c) in r.iter().enumerate() {
+            width[k] = width[k].max(c.chars().count());
+        }
+    }
+    let line = |cs: &[String]| {
+        let mut s = String::new();
+        for (k, c) in cs.iter().enumerate() {
+            s.push_str(c);
+            if k + 1 < cs.len() {
+                s.push_str(&" ".repeat(width[k] - c.chars().count() + 2));
+            }
+        }
+        s.trim_end().to_string() + "\n"
+    };
+    let mut out = line(&HEADER.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    for r in &body {
+        out.push_str(&line(r));
+    }
+    out.push_str(&status_line(rows));
+    out.push('\n');
+    out
+}
+
+/// One status line for logs: `claims: 200 rows — 150 sound, 3 unsound, 47 inconclusive`.
+pub fn status_line(rows: &[ClaimVerdict]) -> String {
+    let c = Counts::of(rows);
+    let mc = rows.iter().filter(|r| r.mc_evidence.as_ref().is_some_and(|e| e.holm_rejected)).count();
+    let mut s = format!("claims: {} rows — {} sound, {} unsound, {} inconclusive", rows.len(), c.sound, c.unsound, c.inconclusive);
+    if mc > 0 {
+        s.push_str(&format!(" ({mc} inconclusive with Monte Carlo evidence of a violation)"));
+    }
+    s
+}
+
+fn md_escape(s: &str) -> String {
+    s.replace('|', "\\|")
+}
+
+/// The Markdown report `claims_report.md`: summary first, then per-accountant counts, the table
+/// of rows, and the details of every unsound or inconclusive row.
+pub fn to_markdown(rows: &[ClaimVerdict], source: &str) -> String {
+    let c = Counts::of(rows);
+    let mut s = format!("# dpaudit claims report\n\nSource: `{}`\n\n{}\n\n", md_escape(source), status_line(rows));
+    s.push_str("| verdict | rows |\n|---|---|\n");
+    s.push_str(&format!("| sound | {} |\n| unsound | {} |\n| inconclusive | {} |\n\n", c.sound, c.unsound, c.inconclusive));
+    s.push_str("## Per accountant\n\n| accountant | sound | unsound | inconclusive |\n|---|---|---|---|\n");
+    for (a, k) in per_accountant(rows) {
+        s.push_str(&format!("| {} | {} | {} | {} |\n", md_escape(a), k.sound, k.unsound, k.inconclusive));
+    }
+    s.push_str("\n## Claims\n\n| id | accountant | mechanism | σ | q | T | claimed ε | claimed δ | verdict | true ε at claimed δ | true δ at claimed ε | tightness | method |\n");
+    s.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for r in rows {
+        s.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | **{}** | {} | {} | {} | {} |\n",
+            md_escape(&r.id),
+            md_escape(&r.accountant),
+            r.mechanism,
+            fmt_num(r.noise_multiplier),
+            r.sampling_rate.map(fmt_num).unwrap_or_else(|| "-".into()),
+            r.steps,
+            fmt_num(r.epsilon),
+            fmt_num(r.delta),
+            r.verdict.name(),
+            fmt_iv(&r.true_epsilon),
+            fmt_iv(&r.true_delta),
+            r.tightness.map(|t| format!("{t:.4}")).unwrap_or_else(|| "-".into()),
+            r.route.name(),
+        ));
+    }
+    let flagged: Vec<&ClaimVerdict> = rows.iter().filter(|r| r.verdict != Verdict::Sound).collect();
+    if !flagged.is_empty() {
+        s.push_str("\n## Unsound and inconclusive rows\n\n");
+        for r in flagged {
+            s.push_str(&format!("### {} ({}, line {}): {}\n\n", md_escape(&r.id), md_escape(&r.accountant), r.line, r.verdict.name()));
+            s.push_str(&format!("- method: {}\n", md_escape(&r.method)));
+            if let Some(e) = &r.mc_evidence {
+                s.push_str(&format!(
+                    "- Monte Carlo: δ(ε_claim) ∈ {} at confidence {}, p-value {:.3e}, Holm-rejected over {} rows: {}\n",
+                    fmt_iv(&e.delta),
+                    e.confidence,
+                    e.p_value,
+                    e.family_size,
+                    e.holm_rejected
+                ));
+            }
+            for n in &r.notes {
+                s.push_str(&format!("- {}\n", md_escape(n)));
+            }
+            s.push('\n');
+        }
+    }
+    s
+}

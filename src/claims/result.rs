@@ -1,0 +1,80 @@
+//! The outcome of auditing one claim, as reported (JSON schema documented in `docs/claims.md`).
+
+use super::verdict::Verdict;
+use crate::num::Interval;
+use serde::Serialize;
+
+/// Which engine produced the certified intervals of a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RouteKind {
+    /// The output does not depend on the data (Poisson sampling with q = 0): δ(ε) = 0 for ε ≥ 0.
+    Trivial,
+    /// Closed form in MPFR ([`crate::exact`]).
+    Exact,
+    /// Certified FFT privacy-loss distribution ([`crate::pld`]).
+    Fft,
+}
+
+impl RouteKind {
+    pub fn name(&self) -> &'static str {
+        match self {
+            RouteKind::Trivial => "trivial",
+            RouteKind::Exact => "exact",
+            RouteKind::Fft => "fft",
+        }
+    }
+}
+
+/// Monte Carlo evidence for an inconclusive row (never changes the verdict; `docs/claims.md`,
+/// "Monte Carlo policy").
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct McEvidence {
+    /// Two-sided interval for δ(ε_claim), holding with probability ≥ `confidence` on its own.
+    pub delta: Interval,
+    pub confidence: f64,
+    /// p-value of `H0: δ(ε_claim) ≤ δ_claim·(1 + κ)` (foundations §5.5).
+    pub p_value: f64,
+    /// Whether Holm's procedure over all Monte Carlo–tested rows rejects `H0` at family-wise
+    /// level `1 − confidence`: then the claim is violated with false-alarm probability
+    /// ≤ `1 − confidence` for the whole family.
+    pub holm_rejected: bool,
+    /// Number of rows in the Holm family.
+    pub family_size: usize,
+    pub samples: usize,
+    pub seed: u64,
+    pub method: String,
+}
+
+/// The audit of one claim.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClaimVerdict {
+    pub id: String,
+    pub accountant: String,
+    /// CSV name of the mechanism.
+    pub mechanism: String,
+    pub noise_multiplier: f64,
+    pub sensitivity: f64,
+    pub sampling_rate: Option<f64>,
+    pub steps: u64,
+    /// Claimed ε and δ.
+    pub epsilon: f64,
+    pub delta: f64,
+    pub verdict: Verdict,
+    /// Certified interval for the true ε at the claimed δ.
+    pub true_epsilon: Interval,
+    /// Certified interval for the true δ at the claimed ε.
+    pub true_delta: Interval,
+    /// Claimed ε / upper true ε (`None` when that upper bound is 0 or infinite).
+    pub tightness: Option<f64>,
+    pub route: RouteKind,
+    /// The certified method in words (precision, grid step, FFT length, passes).
+    pub method: String,
+    pub mc_evidence: Option<McEvidence>,
+    /// Wall-clock seconds spent on this row (its share of a shared FFT composition included).
+    pub seconds: f64,
+    /// Remarks: refinement stopped by the time budget, floors reached, errors of an engine.
+    pub notes: Vec<String>,
+    /// Line of the row in the claims file.
+    pub line: usize,
+}
