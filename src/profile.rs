@@ -6,7 +6,7 @@
 //! | method | engine | guarantee |
 //! |---|---|---|
 //! | `exact` | [`crate::exact`]: closed forms in MPFR at `prec_bits` and `2·prec_bits` | exact formula, two-precision error bound |
-//! | `fft` | [`crate::pld`]: privacy-buckets discretisation + FFT composition | certified interval (both ends rounded outward) |
+//! | `fft` | [`crate::pld`]: Connect-the-Dots (upper) and cell-merging (lower) discretisation + FFT composition | certified interval (both ends rounded outward) |
 //! | `mc` | [`crate::mc`]: sampling of the privacy-loss random variable | holds with probability ≥ `mc_confidence` |
 //!
 //! The methods **agree** when every pair of available intervals overlaps. A method that does not

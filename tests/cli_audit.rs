@@ -89,3 +89,29 @@ fn json_mode_prints_only_the_report() {
     assert_eq!(j["checks"], 2);
     assert!(String::from_utf8_lossy(&out.stderr).contains("audit: 2 checks, 1 passed, 1 failed — FAIL"));
 }
+
+/// Ctrl-C (SIGINT) stops the run cleanly: status 130, one line on stderr, no report written.
+#[cfg(unix)]
+#[test]
+fn interrupt_writes_no_partial_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Long enough to be interrupted: Monte Carlo checks with many samples.
+    let check = "[[check]]\nname = \"mc-NAME\"\nmechanism = \"gaussian\"\nnoise_multiplier = 1.0\nepsilon = 1.0\nmethods = [\"mc\"]\nmc_samples = 50000000\n";
+    let spec: String = (0..20).map(|i| check.replace("NAME", &i.to_string())).collect();
+    std::fs::write(tmp.path().join("long.toml"), spec).unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("dpaudit");
+    let child = std::process::Command::new(bin)
+        .current_dir(tmp.path())
+        .args(["audit", "long.toml", "--out", "rep"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let killed = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).trim(), "dpaudit: interrupted; no report written");
+    assert!(!tmp.path().join("rep").exists(), "a partial report was written");
+}

@@ -1,6 +1,8 @@
 //! The repository's golden files (read only): every route reproduces them, and the stored values
 //! agree with numbers computed outside dpaudit (mpmath at 50 digits, foundations §8.2–8.3).
 
+#![allow(clippy::excessive_precision)] // reference values are quoted with all their published digits
+
 use dpaudit::golden::{check_dir, check_table, registry, CheckSummary, GoldenTable, Route};
 use std::path::{Path, PathBuf};
 

@@ -65,7 +65,7 @@ pub fn judge(criteria: &Criteria, report: &ProfileReport) -> Vec<Finding> {
         });
     }
     if criteria.require_positive_upper {
-        let zero: Vec<&str> = ivs.iter().filter(|(_, iv)| !(iv.upper > 0.0)).map(|(m, _)| method_name(*m)).collect();
+        let zero: Vec<&str> = ivs.iter().filter(|(_, iv)| iv.upper <= 0.0 || iv.upper.is_nan()).map(|(m, _)| method_name(*m)).collect();
         out.push(if zero.is_empty() {
             Finding::new("positive-upper", true, "every upper bound is > 0 (not flushed to zero)".into())
         } else {

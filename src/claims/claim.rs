@@ -76,7 +76,7 @@ impl Claim {
             Mechanism::Gaussian { noise_multiplier, .. } => Mechanism::Gaussian { noise_multiplier, sensitivity: 1.0 },
             Mechanism::Laplace { noise_multiplier, .. } => Mechanism::Laplace { noise_multiplier, sensitivity: 1.0 },
             Mechanism::RandomizedResponse { noise_multiplier } => Mechanism::RandomizedResponse { noise_multiplier },
-            Mechanism::PoissonSubsampledGaussian { noise_multiplier, sampling_rate, .. } if sampling_rate == 1.0 => {
+            Mechanism::PoissonSubsampledGaussian { noise_multiplier, sampling_rate: 1.0, .. } => {
                 Mechanism::Gaussian { noise_multiplier, sensitivity: 1.0 }
             }
             Mechanism::PoissonSubsampledGaussian { noise_multiplier, sampling_rate, .. } => {

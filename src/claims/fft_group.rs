@@ -2,12 +2,14 @@
 //! ([`crate::pld::CertifiedPld`] answers δ(ε) and ε(δ) at any point), refined in levels.
 //!
 //! Level 0 lets the PLD accountant choose its grid for the relative ε accuracy
-//! `ClaimOptions::initial_accuracy` at the group's smallest claimed δ. Each further level is one
+//! `ClaimOptions::initial_accuracy` at the group's smallest claimed δ, with the FFT length capped
+//! at 2^17 so that every row gets a first verdict quickly. Each further level is one
 //! pass at an explicit, finer grid step: the target relative width is half the relative distance
 //! of the closest undecided claim from the current midpoint (never below
 //! `ClaimOptions::finest_accuracy`), and the step follows the second-order error of the
-//! Connect-the-Dots/merge discretisation (`width ∝ h²`, `pld::options::Discretisation`). A level
-//! is started only if its predicted time (last time × FFT length ratio × 1.3) fits before the
+//! Connect-the-Dots/merge discretisation (`width ∝ h²`, `pld::options::Discretisation`), and the
+//! FFT length grows by at most 4× per level. A level
+//! is started only if its predicted time (last time × FFT length ratio × 1.5) fits before the
 //! deadline; refinement stops when a level no longer narrows the intervals by 20 % (the
 //! floating-point / tail floor of the accountant) or the FFT length cap is reached. Every level is
 //! certified, so each row keeps the intersection of its intervals over the levels.
@@ -20,6 +22,9 @@ use crate::mechanisms::Mechanism;
 use crate::num::Interval;
 use crate::pld::{compose_mechanisms, CertifiedPld, PldOptions};
 use std::time::Instant;
+
+/// FFT length cap of the first (automatic) level.
+const LEVEL0_MAX_FFT_LEN: usize = 1 << 17;
 
 /// Certified intervals of one row, accumulated over levels.
 #[derive(Clone, Debug)]
@@ -68,10 +73,12 @@ pub struct FftGroup {
     pub rows: Vec<usize>,
     /// Certified intervals of each row (aligned with `rows`).
     pub states: Vec<RowIntervals>,
+    /// Relative ε width of each row after the last level (aligned with `rows`).
+    widths: Vec<f64>,
+    /// Rows whose interval stopped shrinking (floating-point / tail floor reached).
+    stalled: Vec<bool>,
     /// Grid step, FFT length and seconds of the last level (`None` before level 0).
     last: Option<(f64, usize, f64)>,
-    /// Largest relative ε width among undecided rows after the last level.
-    last_width: f64,
     pub levels: usize,
     /// No further level will be run.
     pub exhausted: bool,
@@ -93,7 +100,27 @@ pub struct LevelContext<'a> {
 
 impl FftGroup {
     pub fn new(mechanism: Mechanism, steps: u64) -> FftGroup {
-        FftGroup { mechanism, steps, rows: Vec::new(), states: Vec::new(), last: None, last_width: f64::INFINITY, levels: 0, exhausted: false, seconds: 0.0, stop_reason: None }
+        FftGroup {
+            mechanism,
+            steps,
+            rows: Vec::new(),
+            states: Vec::new(),
+            widths: Vec::new(),
+            stalled: Vec::new(),
+            last: None,
+            levels: 0,
+            exhausted: false,
+            seconds: 0.0,
+            stop_reason: None,
+        }
+    }
+
+    /// Add a row.
+    pub fn push(&mut self, row: usize) {
+        self.rows.push(row);
+        self.states.push(RowIntervals::unknown());
+        self.widths.push(f64::INFINITY);
+        self.stalled.push(false);
     }
 
     /// Grid step and FFT length of the last level, in words.
@@ -106,12 +133,6 @@ impl FftGroup {
                 if self.levels == 1 { "" } else { "s" }
             ),
         }
-    }
-
-    /// Add a row.
-    pub fn push(&mut self, row: usize) {
-        self.rows.push(row);
-        self.states.push(RowIntervals::unknown());
     }
 
     /// Positions (in `rows`) of the undecided rows.
@@ -130,29 +151,41 @@ impl FftGroup {
     }
 
     fn level(&mut self, ctx: &LevelContext<'_>) {
-        let open = self.undecided();
-        if open.is_empty() {
+        let undecided = self.undecided();
+        if undecided.is_empty() {
             self.exhausted = true;
+            return;
+        }
+        let open: Vec<usize> = undecided.iter().copied().filter(|&k| !self.stalled[k]).collect();
+        if open.is_empty() {
+            self.stop("refinement no longer narrows the intervals of the undecided rows: floating-point/tail floor of the FFT accountant".into());
             return;
         }
         let rows = self.rows.clone();
         let claim = |k: usize| &ctx.claims[rows[k]];
         let ref_delta = open.iter().map(|&k| claim(k).delta).fold(1.0f64, f64::min).clamp(1e-300, 0.5);
-        let mut opts = PldOptions { eps_rel_accuracy: ctx.initial_accuracy, reference_delta: ref_delta, max_fft_len: ctx.max_fft_len, ..PldOptions::default() };
+        // Level 0: automatic grid, FFT length capped so that the first verdicts stay cheap.
+        let mut opts = PldOptions {
+            eps_rel_accuracy: ctx.initial_accuracy,
+            reference_delta: ref_delta,
+            max_fft_len: ctx.max_fft_len.min(LEVEL0_MAX_FFT_LEN),
+            ..PldOptions::default()
+        };
         if let Some((h, n, secs)) = self.last {
-            // Closest undecided claim that refinement can still resolve, relative to the midpoint.
-            let need = open
+            // The closest undecided claim that refinement can still resolve (relative to the
+            // midpoint of its interval), and that row's current relative width.
+            let (need, w) = open
                 .iter()
-                .map(|&k| required_accuracy(claim(k).epsilon, &self.states[k].true_epsilon))
-                .filter(|&r| r >= ctx.finest_accuracy)
-                .fold(f64::INFINITY, f64::min);
+                .map(|&k| (required_accuracy(claim(k).epsilon, &self.states[k].true_epsilon), self.widths[k]))
+                .filter(|&(r, _)| r >= ctx.finest_accuracy)
+                .fold((f64::INFINITY, f64::INFINITY), |a, b| if b.0 < a.0 { b } else { a });
             if !need.is_finite() {
                 self.stop(format!("claim within {:e} (relative) of the truth: finer than the finest accuracy refinement aims for", ctx.finest_accuracy));
                 return;
             }
             let target = (0.5 * need).max(ctx.finest_accuracy);
-            let w = self.last_width;
-            let ratio = if w.is_finite() && w > 0.0 { (target / w).sqrt().clamp(1.0 / 32.0, 1.0 / 1.5) } else { 0.25 };
+            // Width ∝ h²; at most 4× the FFT length per level, so that the time prediction holds.
+            let ratio = if w.is_finite() && w > 0.0 { (target / w).sqrt().clamp(0.25, 1.0 / 1.5) } else { 0.25 };
             let mut h_next = h * ratio;
             let mut n_next = n as f64 * h / h_next;
             if n_next > ctx.max_fft_len as f64 {
@@ -163,13 +196,15 @@ impl FftGroup {
                     return;
                 }
             }
-            let predicted = secs * (n_next / n as f64) * 1.3;
+            let predicted = secs * (n_next / n as f64) * 1.5;
             if Instant::now() + std::time::Duration::from_secs_f64(predicted) > ctx.deadline {
                 self.stop(format!("time budget: the next refinement level (h = {h_next:.3e}, predicted {predicted:.1}s) would not finish in time"));
                 return;
             }
             opts.grid_step = Some(h_next);
+            opts.max_fft_len = ctx.max_fft_len;
         }
+        let refining = opts.grid_step.is_some();
         let t0 = Instant::now();
         let mech = self.mechanism.clone();
         let steps = self.steps;
@@ -186,28 +221,23 @@ impl FftGroup {
         self.levels += 1;
         let diag = pld.diagnostics();
         self.last = Some((diag.grid_step, diag.fft_len.max(1), secs.max(1e-4)));
-        let mut width: f64 = 0.0;
         // Every row is updated (decided rows get tighter reported intervals; queries are cheap).
         for k in 0..self.rows.len() {
             let c = &ctx.claims[self.rows[k]];
             self.states[k].update(c, pld.epsilon(c.delta), pld.delta(c.epsilon), ctx.tolerance);
-            if self.states[k].verdict == Verdict::Inconclusive {
-                width = width.max(rel_width(&self.states[k].true_epsilon));
+            let w = rel_width(&self.states[k].true_epsilon);
+            if refining && self.states[k].verdict == Verdict::Inconclusive && w > 0.8 * self.widths[k] {
+                self.stalled[k] = true;
             }
+            self.widths[k] = w;
         }
         if self.undecided().is_empty() {
             self.exhausted = true;
             return;
         }
-        if self.levels > 1 && width > 0.8 * self.last_width {
-            self.stop(format!("refinement no longer narrows the interval (relative width {width:.2e}): floating-point/tail floor of the FFT accountant"));
-            return;
-        }
-        if diag.fft_len_capped {
+        if refining && diag.fft_len_capped {
             self.stop(format!("FFT length cap {} reached", ctx.max_fft_len));
-            return;
         }
-        self.last_width = width;
     }
 
     fn stop(&mut self, why: String) {

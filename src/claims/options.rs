@@ -10,9 +10,9 @@ pub struct ClaimOptions {
     /// is tested by Monte Carlo runs at level `1 − confidence` (default 0.999). Certified verdicts
     /// do not depend on it.
     pub confidence: f64,
-    /// Wall-clock seconds, counted from the start of the audit, after which no refinement pass
-    /// and no Monte Carlo check is started (default 60). The first certified pass of every row
-    /// always runs.
+    /// Wall-clock seconds, counted from the start of the audit (default 60): refinement levels
+    /// are started only if predicted to finish within the first 3/4 of it, Monte Carlo checks
+    /// only before its end. The first certified pass of every row always runs.
     pub time_budget: f64,
     /// Relative numerical tolerance κ: a claim is called unsound only when a certified lower
     /// bound exceeds the claim by more than the factor `1 + κ` (ε or δ), foundations §5.5
@@ -64,7 +64,7 @@ impl ClaimOptions {
     /// Validate every field (typed error naming the bad value).
     pub fn validate(&self) -> Result<()> {
         check::unit_open("confidence", self.confidence)?;
-        if !(self.time_budget >= 0.0) || self.time_budget.is_infinite() {
+        if self.time_budget.is_nan() || self.time_budget < 0.0 || self.time_budget.is_infinite() {
             return Err(Error::invalid("time budget", self.time_budget, "must be a finite number of seconds ≥ 0"));
         }
         if !(self.tolerance >= 0.0 && self.tolerance < 0.1) {

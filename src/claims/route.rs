@@ -12,11 +12,13 @@ use super::result::RouteKind;
 use crate::error::{Error, Result};
 use crate::mechanisms::Mechanism;
 use crate::num::Interval;
+use std::cell::{Cell, RefCell};
+use std::sync::Once;
 
 /// The route of a claim.
 pub fn route_of(claim: &Claim) -> RouteKind {
     match claim.privacy_mechanism() {
-        Mechanism::PoissonSubsampledGaussian { sampling_rate, .. } if sampling_rate == 0.0 => RouteKind::Trivial,
+        Mechanism::PoissonSubsampledGaussian { sampling_rate: 0.0, .. } => RouteKind::Trivial,
         Mechanism::Gaussian { .. } | Mechanism::RandomizedResponse { .. } => RouteKind::Exact,
         Mechanism::Laplace { .. } | Mechanism::PoissonSubsampledGaussian { .. } if claim.steps == 1 => RouteKind::Exact,
         _ => RouteKind::Fft,
@@ -43,10 +45,38 @@ pub fn exact_intervals(claim: &Claim, prec: u32) -> Result<(Interval, Interval)>
     })
 }
 
-/// Run an engine call, turning a panic (an engine bug) into [`Error::Numerical`] so that one
-/// bad row cannot abort the audit of the others.
+thread_local! {
+    /// Set while [`guarded`] runs a call on this thread: the panic hook then stays quiet and
+    /// records the location for the row's note instead of printing to stderr.
+    static GUARDED: Cell<bool> = const { Cell::new(false) };
+    static LOCATION: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+fn install_quiet_hook() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if GUARDED.with(|g| g.get()) {
+                let loc = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
+                LOCATION.with(|l| *l.borrow_mut() = loc);
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Run an engine call, turning a panic (an engine bug) into [`Error::Numerical`] that names the
+/// panic message and location, so that one bad row cannot abort the audit of the others. The
+/// panic is not printed (the binary's stderr stays one line per error); it is reported in the
+/// row's notes.
 pub fn guarded<T, F: FnOnce() -> Result<T>>(f: F) -> Result<T> {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+    install_quiet_hook();
+    let was = GUARDED.with(|g| g.replace(true));
+    let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    GUARDED.with(|g| g.set(was));
+    match out {
         Ok(r) => r,
         Err(payload) => {
             let msg = payload
@@ -54,7 +84,8 @@ pub fn guarded<T, F: FnOnce() -> Result<T>>(f: F) -> Result<T> {
                 .cloned()
                 .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_else(|| "unknown panic".into());
-            Err(Error::Numerical(format!("internal error in an engine: {msg}")))
+            let loc = LOCATION.with(|l| l.borrow_mut().take()).unwrap_or_else(|| "unknown location".into());
+            Err(Error::Numerical(format!("internal error in an engine (panic at {loc}: {msg})")))
         }
     }
 }

@@ -52,3 +52,37 @@ fn tightness_and_required_accuracy() {
     assert!((required_accuracy(2.02, &iv(1.99, 2.01)) - 0.01).abs() < 1e-12);
     assert_eq!(required_accuracy(1.0, &iv(0.0, f64::INFINITY)), 0.0);
 }
+
+mod props {
+    use super::super::verdict::{decide, Verdict};
+    use crate::num::Interval;
+    use proptest::prelude::*;
+
+    fn ordered(a: f64, b: f64) -> Interval {
+        Interval { lower: a.min(b), upper: a.max(b) }
+    }
+
+    proptest! {
+        /// With consistent intervals (both contain the same truth: δ(ε_c) vs δ_c ordered like
+        /// ε(δ_c) vs ε_c), the rule never contradicts itself, and it is monotone: a claim with a
+        /// larger ε (and the δ interval at that ε, which can only move down) is never judged worse.
+        #[test]
+        fn verdicts_are_consistent_and_monotone(
+            e_true in 0.1f64..10.0, e_w in 0.0f64..0.5, e_claim in 0.0f64..12.0, bump in 0.0f64..2.0,
+        ) {
+            let delta_c = 1e-5;
+            // A synthetic decreasing profile δ(ε) = δ_c · exp(e_true − ε), so that ε(δ_c) = e_true.
+            let prof = |e: f64| delta_c * (e_true - e).exp();
+            let te = ordered(e_true * (1.0 - e_w), e_true * (1.0 + e_w));
+            let td = |e: f64| ordered(prof(e) * (1.0 - e_w), prof(e) * (1.0 + e_w));
+            let (v1, n1) = decide(e_claim, delta_c, &te, &td(e_claim), 1e-9);
+            prop_assert!(n1.is_none());
+            let (v2, _) = decide(e_claim + bump, delta_c, &te, &td(e_claim + bump), 1e-9);
+            let rank = |v: Verdict| match v { Verdict::Unsound => 0, Verdict::Inconclusive => 1, Verdict::Sound => 2 };
+            prop_assert!(rank(v2) >= rank(v1), "{:?} at ε {} then {:?} at ε {}", v1, e_claim, v2, e_claim + bump);
+            // The verdict agrees with the truth whenever it is not inconclusive.
+            if v1 == Verdict::Sound { prop_assert!(e_claim >= e_true); }
+            if v1 == Verdict::Unsound { prop_assert!(e_claim < e_true); }
+        }
+    }
+}

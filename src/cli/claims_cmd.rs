@@ -32,8 +32,9 @@ pub struct ClaimsArgs {
     /// Family-wise confidence of the Monte Carlo evidence (Holm over the rows it tests), in (0, 1).
     #[arg(long, value_name = "C", default_value_t = 0.999, allow_negative_numbers = true)]
     pub confidence: f64,
-    /// Wall-clock seconds after which no refinement pass or Monte Carlo check is started (the
-    /// first certified pass of every row always runs).
+    /// Wall-clock seconds for the run: refinement levels must be predicted to finish within the
+    /// first 3/4, Monte Carlo checks start only before the end (the first certified pass of every
+    /// row always runs).
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, allow_negative_numbers = true)]
     pub time_budget: f64,
     /// Relative numerical tolerance κ: unsound only if a certified lower bound exceeds the claim

@@ -84,7 +84,7 @@ fn epsilon_rows() -> Result<Vec<Vec<String>>> {
 
 /// ε(δ) to the last f64 bit: starting from the bracket of [`exact::epsilon`], bisect in f64 on
 /// `ln δ(ε) − ln δ_target` evaluated at [`GOLDEN_PREC`] bits until the bracket is two adjacent
-/// f64s, and return its upper end (the smallest f64 found with `δ(ε) ≤ δ_target`).
+/// f64s, and return the one nearer to the root.
 fn oracle_epsilon(mech: &Mechanism, t: u64, d: f64) -> Result<f64> {
     let target = Mp::new(GOLDEN_PREC, d).ln();
     let above = |e: f64| -> Result<bool> { Ok(exact::ln_delta_r(mech, t, &Mp::new(GOLDEN_PREC, e))? > target) };
@@ -99,7 +99,12 @@ fn oracle_epsilon(mech: &Mechanism, t: u64, d: f64) -> Result<f64> {
     loop {
         let mid = lo + 0.5 * (hi - lo);
         if mid <= lo || mid >= hi {
-            return Ok(hi);
+            // lo, hi are adjacent f64s around the root: return the nearer one, judged by linear
+            // interpolation of ln δ at 256 bits (the profile is smooth on a 1-ulp scale).
+            let f = |e: f64| -> Result<Mp> { Ok(exact::ln_delta_r(mech, t, &Mp::new(GOLDEN_PREC, e))? - target.clone()) };
+            let (flo, fhi) = (f(lo)?, f(hi)?);
+            let frac = (flo.clone() / (flo - fhi)).to_f64();
+            return Ok(if frac < 0.5 { lo } else { hi });
         }
         if above(mid)? {
             lo = mid;

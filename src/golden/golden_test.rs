@@ -28,6 +28,7 @@ fn parse_line(text: &str) -> (usize, String) {
 
 #[test]
 fn render_then_parse_round_trips_exact_f64_values() {
+    #[allow(clippy::excessive_precision)]
     let values = [0.12693673750664395, 9.8127058268469559e-23, 1e-300, 0.0, 4.3771780956812246, f64::INFINITY, 20851.988679701302];
     for v in values {
         assert_eq!(parse_number(&format_number(v)), Some(v), "{v}");

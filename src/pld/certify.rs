@@ -230,7 +230,14 @@ fn auto(parts: &[(Mechanism, u64)], query: Query, opts: &PldOptions) -> Result<(
     let mut met = false;
     let mut last: Option<CertifiedPld> = None;
     let max_passes = if explicit.is_some() { 1 } else { opts.max_passes };
+    let widest = prep.dirs.iter().flat_map(|(_, st)| st.iter().map(|(_, _, r)| r.t_hi - r.t_lo)).fold(0.0f64, f64::max);
     for pass in 0..max_passes {
+        // A per-step grid must fit in half the FFT cap: otherwise coarsen (still certified).
+        let h_min = widest / (0.5 * opts.max_fft_len as f64);
+        if h < h_min {
+            h = snap_grid_step(2.0 * h_min);
+            notes.push(format!("grid step raised to {h:e} so that one step fits in the FFT length cap {}", opts.max_fft_len));
+        }
         let t0 = Instant::now();
         let pld = match run_pass(&prep, h, opts, &mut planner) {
             Ok(p) => p,
@@ -264,6 +271,14 @@ fn auto(parts: &[(Mechanism, u64)], query: Query, opts: &PldOptions) -> Result<(
         if width <= target {
             met = true;
             break;
+        }
+        if let Query::Delta(_) = query {
+            // A δ far below the FFT's certified floating-point floor cannot be resolved by a
+            // finer grid (each pass would only grow N): stop at the certified floor.
+            if b.lower <= 0.0 && b.upper < 1e-8 {
+                notes.push("δ is below the certified FFT floor; the upper end is that floor (use the exact method for tiny δ)".into());
+                break;
+            }
         }
         if !width.is_finite() {
             notes.push("the upper bound is +∞ (mass at +∞ or tails above δ); refining h does not help".into());

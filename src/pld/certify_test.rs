@@ -243,3 +243,34 @@ fn heterogeneous_sgm_and_gaussian_respect_basic_composition() {
     let b = compose_mechanisms(&[(gauss(2.0), 20)], &PldOptions { grid_step: Some(1e-3), ..opts }).unwrap();
     assert_eq!(a.epsilon(1e-6), b.epsilon(1e-6));
 }
+
+/// A binding FFT length cap gives a wider interval that is still certified, and says so.
+#[test]
+fn fft_cap_gives_wider_certified_interval() {
+    let opts = PldOptions { max_fft_len: 1024, ..PldOptions::default() };
+    let (iv, d) = epsilon_interval(&[(sgm(), 1000)], 1e-5, &opts).unwrap();
+    assert!(iv.contains(1.82824), "{iv}");
+    assert!(!d.target_met && d.fft_len <= 1024, "{d:?}");
+    assert!(d.fft_len_capped || d.notes.iter().any(|n| n.contains("cap")), "{:?}", d.notes);
+    let opts = PldOptions { max_fft_len: 4096, grid_step: Some(1e-4), ..PldOptions::default() };
+    let (iv, d) = epsilon_interval(&[(sgm(), 1000)], 1e-5, &opts).unwrap();
+    assert!(iv.contains(1.82824) && d.grid_step > 1e-4 && !d.notes.is_empty(), "{iv} {:?}", d.notes);
+}
+
+
+/// Regression (found by the CLI tests): δ(ε) queries far below the FFT floor refined the grid
+/// pass after pass (minutes) instead of stopping at the certified floor. The exact value here is
+/// ~2.7e−86 (Gaussian μ = 1, ε = 20, foundations §2.1 formula), so the certified interval must
+/// contain it and the run must stop after one pass.
+#[test]
+fn tiny_delta_query_stops_at_the_certified_floor() {
+    let g = Mechanism::from_name("gaussian", 1.0, None, None).unwrap();
+    let (iv, diag) = crate::pld::delta_interval(&[(g, 1)], 20.0, &crate::pld::PldOptions::default()).unwrap();
+    assert!(iv.lower <= 2.7e-86 && iv.upper >= 2.6e-86, "{iv}");
+    assert!(iv.upper > 0.0 && iv.upper < 1e-8, "{iv}");
+    assert_eq!(diag.passes.len(), 1);
+    let s = Mechanism::from_name("sgm", 2.0, None, Some(0.01)).unwrap();
+    let (iv, diag) = crate::pld::delta_interval(&[(s, 1)], 1.0, &crate::pld::PldOptions::default()).unwrap();
+    assert!(iv.lower == 0.0 && iv.upper > 0.0 && iv.upper < 1e-8, "{iv}");
+    assert_eq!(diag.passes.len(), 1);
+}

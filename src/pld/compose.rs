@@ -67,11 +67,17 @@ pub struct ComposedDirection {
     /// Same for the lower object.
     pub tau_lo_lower: f64,
     pub tau_hi_lower: f64,
-    /// Model bound on `‖c̃ − c‖₂` for both results (see module doc):
-    /// `η₂ = G·ε_fft·Σ_i T_i(‖w^U_i‖₂ + ‖w^L_i‖₂) + (ε_pow + 2ε_fft)(‖c̃^U‖₂ + ‖c̃^L‖₂) + 4N·10^−150`,
-    /// with `ε_fft = 10·u·⌈log₂ N⌉` (Higham 2002, Thm 24.2 gives ≈ 5.7u per radix-2 stage with
-    /// accurate twiddles; factor 10 as margin for RustFFT's mixed-radix kernels and the packing),
-    /// `ε_pow = 1.01·√5·u·Σ T_i`, and `G = Π_i (F_i + max_k|ΔW_{i,k}|)^{T_i}` the growth factor.
+    /// Model bound on `‖c̃ − c‖₂` for both results. FFT model: every entry of a computed
+    /// transform of `x` is within `ε_fft·‖x‖₁` of the exact one, `ε_fft = 10·u·⌈log₂ N⌉`
+    /// (componentwise form of Higham 2002, Thm 24.2: each radix-2 stage adds ≲ 5.7u relative to
+    /// partial ℓ1 sums of the input; factor 10 as margin for RustFFT's mixed-radix kernels and
+    /// the packing). With `e_i = ε_fft(‖w^U_i‖₁ + ‖w^L_i‖₁)` and `z_{i,k}` the computed
+    /// transforms, the exact product differs from `Π_i z̃_{i,k}^{T_i}` by at most
+    /// `F_k = Π_j(|z̃_{j,k}| + e_j)^{T_j}·Σ_i T_i e_i/(|z̃_{i,k}| + e_i)` (mean-value bound), the
+    /// powering adds `ε_pow|Ĉ_k|` (`ε_pow = 1.01·√5·u·(Σ T_i + K)`, Brent–Percival–Zimmermann),
+    /// and the inverse transform `ε_fft`-relative in ℓ2. By Parseval,
+    /// `η₂ = [‖F^U‖₂ + ‖F^L‖₂ + (ε_pow + ε_fft)(‖Ĉ^U‖₂ + ‖Ĉ^L‖₂)]/√N` (+ flushed values), shared by
+    /// the upper and lower results because of the packing.
     pub eta_l2: f64,
     /// Empirical floor: the largest negative entry magnitude of either raw result.
     pub nu_neg: f64,
@@ -151,8 +157,9 @@ pub fn compose_direction(
     let mut buf = vec![Complex::new(0.0, 0.0); n];
     let mut o: i64 = 0;
     let mut sum_t = 0.0f64;
-    let mut fwd_term = 0.0f64; // Σ T_i (‖w^U_i‖ + ‖w^L_i‖)
-    let mut ln_growth = 0.0f64;
+    // Forward-error propagation (see `eta_l2`): ln Π_j(|z̃_j| + e_j)^{T_j} and Σ_i T_i e_i/(|z̃_i| + e_i).
+    let (mut ln_mu, mut ln_ml) = (vec![0.0f64; n], vec![0.0f64; n]);
+    let (mut su, mut sl) = (vec![0.0f64; n], vec![0.0f64; n]);
     let eps_fft = 10.0 * U * (n as f64).log2().ceil().max(1.0);
     for (p, t) in parts {
         let base = p.base();
@@ -166,11 +173,9 @@ pub fn compose_direction(
             buf[(p.lower.k_lo - base) as usize + i].im = *w;
         }
         fwd.process(&mut buf);
-        let l2 = p.upper.l2_norm() + p.lower.l2_norm();
-        fwd_term += *t as f64 * l2;
-        let max_delta = eps_fft * (n as f64).sqrt() * l2;
-        let f_max = p.upper.finite_mass().max(p.lower.finite_mass());
-        ln_growth += *t as f64 * (f_max + max_delta).ln().max(0.0);
+        let l1 = p.upper.masses.iter().chain(p.lower.masses.iter()).map(|w| w.abs()).sum::<f64>();
+        let e = up_ulps(eps_fft * l1 * 1.01, 2);
+        let tf = *t as f64;
         // Unpack the two real transforms (structure of arrays for the powering below).
         for k in 0..n {
             let zk = buf[k];
@@ -181,34 +186,48 @@ pub fn compose_direction(
             uim[k] = wu.im;
             lre[k] = 0.5 * d.im;
             lim[k] = -0.5 * d.re;
+            let (au, al) = (wu.norm() * (1.0 + 4.0 * U) + e, d.norm() * 0.5 * (1.0 + 4.0 * U) + e);
+            // Rounding up: each logarithm moved up by 4u relative + 4u absolute.
+            let (lu, ll) = (au.ln(), al.ln());
+            ln_mu[k] += tf * (lu + 4.0 * U * (lu.abs() + 1.0));
+            ln_ml[k] += tf * (ll + 4.0 * U * (ll.abs() + 1.0));
+            if e > 0.0 {
+                su[k] += tf * e / au * (1.0 + 4.0 * U);
+                sl[k] += tf * e / al * (1.0 + 4.0 * U);
+            }
         }
         pow_mul_into(&mut ure, &mut uim, &mut acc_ure, &mut acc_uim, *t);
         pow_mul_into(&mut lre, &mut lim, &mut acc_lre, &mut acc_lim, *t);
     }
+    let (mut f2, mut c2) = (0.0f64, 0.0f64); // ‖F^U‖² + ‖F^L‖² terms and ‖Ĉ^U‖, ‖Ĉ^L‖ parts
+    let (mut c2u, mut c2l) = (0.0f64, 0.0f64);
     for k in 0..n {
+        let (fu, fl) = (ln_mu[k].exp() * su[k], ln_ml[k].exp() * sl[k]);
+        f2 += fu * fu + fl * fl;
+        c2u += acc_ure[k] * acc_ure[k] + acc_uim[k] * acc_uim[k];
+        c2l += acc_lre[k] * acc_lre[k] + acc_lim[k] * acc_lim[k];
         buf[k] = Complex::new(acc_ure[k] - acc_lim[k], acc_uim[k] + acc_lre[k]);
     }
+    c2 += c2u.sqrt() + c2l.sqrt();
     inv.process(&mut buf);
     let scale = 1.0 / n as f64;
     let mut upper = vec![0.0; n];
     let mut lower = vec![0.0; n];
     let mut nu = 0.0f64;
-    let (mut sq_u, mut sq_l) = (0.0f64, 0.0f64);
     for i in 0..n {
         let m = a_idx + i as i64;
         let p = (m - o).rem_euclid(n as i64) as usize;
         let (cu, cl) = (buf[p].re * scale, buf[p].im * scale);
         nu = nu.max(-cu).max(-cl);
-        sq_u += cu * cu;
-        sq_l += cl * cl;
         // Clipping negative upper entries to 0 only increases the upper bound (η_fp is added).
         upper[i] = cu.max(0.0);
         lower[i] = cl;
     }
-    let (l2u, l2l) = (sq_u.sqrt(), sq_l.sqrt());
     let eps_pow = 1.01 * 5f64.sqrt() * U * (sum_t + parts.len() as f64);
-    let growth = ln_growth.exp();
-    let eta_l2 = up_ulps(growth * eps_fft * fwd_term + (eps_pow + 2.0 * eps_fft) * (l2u + l2l) * 1.01 + 4.0 * n as f64 * 1e-150, 4);
+    // ‖F^U‖₂ + ‖F^L‖₂ ≤ √2·√(‖F^U‖² + ‖F^L‖²); norms inflated by 1 % for their own rounding; the
+    // flushed components (< 1e−150 each, at most 4 per entry and product) add ≤ 4N·1e−150·√N.
+    let sqrt_n = (n as f64).sqrt();
+    let eta_l2 = up_ulps(1.01 * ((2.0 * f2).sqrt() + (eps_pow + eps_fft) * c2) / sqrt_n + 4.0 * n as f64 * 1e-150, 4);
 
     let (inf_upper, inf_lower) = composed_inf_mass(parts);
     let top_possible: i64 = parts.iter().map(|(p, t)| *t as i64 * p.upper.k_hi().max(p.lower.k_hi())).sum();

@@ -163,6 +163,7 @@ impl Curve {
             return 0.0;
         }
         let nf = n as f64;
+        // Rounding up: an error term, added to upper and subtracted from lower bounds.
         up_ulps((self.eta_l2 * nf.sqrt()).max(self.nu * nf), 2)
     }
 
@@ -231,6 +232,8 @@ impl Curve {
         // s = ε − x_j rounded so that the bound moves the safe way: smaller s → larger δ.
         let s = if up { down_ulps(eps - xj, 1) } else { up_ulps(eps - xj, 1) };
         let em = s.exp_m1();
+        // expm1(s) enclosed in [em_lo, em_hi] (libm is accurate to ≤ 1 ulp); each use below picks
+        // the end that moves the bound the safe way.
         let (em_lo, em_hi) = (down_ulps(em, 2), up_ulps(em, 2));
         let i = (j - self.j0) as usize;
         let a = self.a_arr[i];

@@ -8,11 +8,17 @@
 //! * The tight lower object (cell merging) is in `merge.rs`.
 //!
 //! ## Evaluation-error model
-//! The one-step functions `cdf`, `sf`, `sf_left`, `delta` of a [`PrivacyLoss`] are f64
-//! evaluations of exact formulas; we assume each returned value `ṽ` satisfies
-//! `|ṽ − v| ≤ ρ·v + 2^−1000` with `ρ = PldOptions::eval_rel_err` (default 1e−13, ten times the
-//! accuracy promised by the `PrivacyLoss` contract). Every per-step quantity below is rounded in
-//! the safe direction under this model, so the objects are certified *relative to the model*.
+//! The one-step functions of a [`PrivacyLoss`] are f64 evaluations of exact formulas. We assume,
+//! with `ρ = PldOptions::eval_rel_err` (default 1e−13, ten times the accuracy promised by the
+//! `PrivacyLoss` contract) and a 1e−300 absolute slack for underflow:
+//! * `cdf`, `sf`, `sf_left`, `inf_mass`: `|ṽ − v| ≤ ρ·v` (sums of positive terms);
+//! * `delta`: `|δ̃(ε) − δ(ε)| ≤ ρ·sf(ε)`. Closed forms evaluate `δ = P(L > ε) − e^ε Q(L > ε)`
+//!   (spec §1.5 item 3), a difference of two terms `≤ sf(ε)`; near the end of a bounded support
+//!   the difference cancels and its *relative* error can be large (the subsampled Gaussian add
+//!   profile keeps ~7 digits at 6e−12, spec §8.3), but its error relative to `sf` stays small.
+//!
+//! Every per-step quantity below is rounded in the safe direction under this model, so the
+//! objects are certified *relative to the model*.
 //!
 //! ## Why tail sums
 //! Each object is built from tail sums `S_k = P(loss ≥ x_k)` (including `+∞`). An upper object
@@ -41,6 +47,11 @@ impl EvalModel {
         // Rounding up: relative slack ρ(1+ρ)+2u covers v_true ≤ ṽ/(1−ρ).
         up_ulps(v * (1.0 + self.rho * 1.01 + 2.0 * U) + ABS_SLACK, 1)
     }
+    /// Bound on `|δ̃(ε) − δ(ε)|` given the evaluated `sf(ε)` (model above), rounded up.
+    pub fn delta_err(&self, sf: f64) -> f64 {
+        up_ulps(self.up(sf) * self.rho * 1.01 + ABS_SLACK, 1)
+    }
+
     /// Lower bound on the true value (clipped at 0).
     pub fn down(&self, v: f64) -> f64 {
         // Rounding down: ṽ/(1+ρ) ≥ ṽ(1−ρ).
@@ -223,12 +234,16 @@ pub fn buckets_lower(loss: &dyn PrivacyLoss, h: f64, r: &StepRange, m: &EvalMode
     Ok(DiscretePld::from_tails_lower(h, k_lo, &tails))
 }
 
-/// Lower and upper bounds on the true one-step profile `δ(x)` (one evaluation).
+/// Lower and upper bounds on the true one-step profile `δ(x)` under the model (one evaluation
+/// of `delta` and one of `sf`).
 fn delta_bounds(loss: &dyn PrivacyLoss, r: &StepRange, m: &EvalModel, x: f64) -> Result<(f64, f64)> {
     if x >= r.support.1 {
         // Exactly: every finite loss is ≤ x, only the atom at +∞ contributes.
         return Ok((inf_down(loss, m), inf_up(loss, m)));
     }
     let v = checked("delta", loss, x, loss.delta(x))?;
-    Ok((m.down(v), m.up(v)))
+    let sf = checked("sf", loss, x, loss.sf(x))?;
+    let e = m.delta_err(sf);
+    // Rounding: the model's error bound added for the upper, subtracted for the lower value.
+    Ok((down_ulps(v - e, 1).max(0.0), up_ulps(v + e, 1).min(1.0)))
 }

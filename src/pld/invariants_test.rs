@@ -3,7 +3,8 @@
 //! * `δ_L ≤ δ_U`, both non-increasing in ε, `δ_U ≥ (1 − e^ε)_+` (a property of every profile);
 //! * `ε_L ≤ ε_U`, both non-increasing in δ;
 //! * composed mass ≈ 1 (upper object ≥ 1 − τ, lower object ≤ 1);
-//! * for one step, the interval contains the closed-form profile of the mechanism (§2).
+//! * for one step, the interval contains the closed-form profile of the mechanism (§2);
+//! * the two discretisation schemes give overlapping certified intervals.
 
 use super::*;
 use crate::mechanisms::Mechanism;
@@ -55,6 +56,20 @@ proptest! {
             pu = iv.upper;
             pl = iv.lower;
         }
+    }
+
+    /// Privacy buckets (built from `sf`/`sf_left` only) and Connect-the-Dots + merging (built
+    /// from `δ` and `sf`) are independent discretisations; two certified intervals must overlap.
+    #[test]
+    fn schemes_overlap(m in mechanism(), t in 1u64..100, e in 0.0f64..3.0) {
+        let a = compose_mechanisms(&[(m.clone(), t)], &opts()).unwrap();
+        let h = a.diagnostics().grid_step;
+        let pb = PldOptions { grid_step: Some(h), discretisation: Discretisation::PrivacyBuckets, ..opts() };
+        let b = compose_mechanisms(&[(m.clone(), t)], &pb).unwrap();
+        let (da, db) = (a.delta(e), b.delta(e));
+        prop_assert!(da.overlaps(&db), "{} T={t} ε={e}: {da} vs buckets {db}", m.name());
+        let (ea, eb) = (a.epsilon(1e-4), b.epsilon(1e-4));
+        prop_assert!(ea.overlaps(&eb), "{} T={t}: ε {ea} vs buckets {eb}", m.name());
     }
 
     #[test]

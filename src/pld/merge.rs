@@ -77,9 +77,10 @@ impl<'a> Merger<'a> {
         let d = x - e.t;
         let em = d.exp_m1();
         let val = e.delta - em * e.qt;
+        // Model: |Δδ| ≤ ρ·sf, |Δsf| ≤ ρ·sf, so |ΔQ̃| ≤ 2ρ·sf and |ΔD| ≤ ρ·sf·(1 + 3|em|).
         let rho = self.m.rho * 1.01;
         let err_em = em.abs() * (3.0 * U + U * d.abs());
-        let err = rho * (e.delta + em.abs() * (e.sf + e.delta))
+        let err = rho * e.sf * (1.0 + 3.0 * em.abs())
             + err_em * e.qt
             + 2.0 * U * (e.delta.abs() + (em * e.qt).abs())
             + 2.0 * ABS_SLACK * (1.0 + em.abs());

@@ -16,13 +16,19 @@
 //! **Guarantee.** Every returned interval contains the true value for the composition of the
 //! given mechanisms (add/remove adjacency; both directions composed separately and maximised at
 //! the end, §1.3 item 2), provided (i) each f64 evaluation of a one-step `cdf`/`sf`/`delta` is
-//! within relative `PldOptions::eval_rel_err` of the exact value and (ii) the FFT obeys the
-//! error model documented in `compose.rs`. Upper ends are rounded towards more privacy loss,
-//! lower ends towards less, at every step (each place is commented).
+//! within relative `PldOptions::eval_rel_err` (default 1e−13) of the exact value, and (ii) the
+//! FFT obeys the error model documented in `compose.rs` (Higham-type bound with a safety
+//! factor). Upper ends are rounded towards more privacy loss, lower ends towards less, at every
+//! step; each place where a direction is chosen is commented.
 //!
-//! **Accuracy.** With the default [`Discretisation::ConnectDotsMerge`] both discretisation errors
-//! are of second order in the grid step h; the grid is refined automatically until
-//! `ε_U − ε_L ≤ 1e−3·ε` (or the δ analogue), starting from a coarse pass.
+//! **Accuracy and grid choice.** The upper object is pessimistic Connect-the-Dots (§4.2b); the
+//! lower object merges loss cells so that each merged atom sits just above a grid point
+//! (`merge.rs`), instead of rounding every loss down as privacy buckets do. Both errors are of
+//! second order in the grid step `h` (no `T·h` drift), so `h` is chosen by a coarse pass
+//! followed by extrapolation with the observed order (2 for smooth losses, down to 1 when atoms
+//! are rounded), until `ε_U − ε_L ≤ eps_rel_accuracy·ε` (or `δ_U − δ_L ≤ delta_rel_accuracy·δ_U`).
+//! Every pass is certified and the intersection of all passes is returned. Privacy buckets
+//! ([`Discretisation::PrivacyBuckets`]) remain available (interval width ≈ `T·h`).
 //!
 //! ```no_run
 //! use dpaudit::mechanisms::Mechanism;

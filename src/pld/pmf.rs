@@ -129,8 +129,8 @@ impl DiscretePld {
     ///
     /// Evaluated as `λ x_anchor + ln Σ_k w_k r^{|k − anchor|}` with `r = e^{−|λ| h} ≤ 1` and the
     /// anchor at the end that makes every factor ≤ 1 (no overflow). The powers are formed by
-    /// repeated multiplication (relative error ≤ (n+1)u); the result is inflated by a relative
-    /// `4(n+4)u` and an absolute `n·2^−1000` (underflowed terms) before the logarithm, and the
+    /// repeated multiplication; the sum is inflated by a relative `4(n+4)u` and an absolute
+    /// `1e−279·(1 + Σw)` (terms below 1e−280 are skipped) before the logarithm, and the
     /// logarithm is rounded up. Returns −∞ for an empty or zero-mass object.
     pub fn ln_mgf_up(&self, lambda: f64) -> f64 {
         let n = self.masses.len();
@@ -150,23 +150,29 @@ impl DiscretePld {
         // Index of the i-th term counted from the anchor end.
         let at = |i: usize| if lambda >= 0.0 { m[n - 1 - i] } else { m[i] };
         while i + 4 <= n {
+            if p[0] < 1e-280 {
+                // Every remaining term is below 1e−280·w (p decreases); covered by the absolute
+                // slack below, and stopping avoids slow subnormal arithmetic.
+                i = n;
+                break;
+            }
             for l in 0..4 {
                 lanes[l] += at(i + l) * p[l];
                 p[l] *= r4;
             }
             i += 4;
         }
-        for l in 0..(n - i) {
+        for l in 0..n.saturating_sub(i).min(4) {
             lanes[l] += at(i + l) * p[l];
         }
         let anchor = if lambda >= 0.0 { self.k_hi() } else { self.k_lo };
-        let (acc, comp) = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]), 0.0f64);
-        let s = (acc + comp).max(0.0);
+        let s = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])).max(0.0);
         if s == 0.0 && self.masses.iter().all(|&w| w <= 0.0) {
             return f64::NEG_INFINITY;
         }
-        // Rounding up: inflate the sum for the accumulated relative errors and underflow.
-        let s_up = s * (1.0 + 4.0 * (n as f64 + 4.0) * U) + n as f64 * 2f64.powi(-1000);
+        // Rounding up: inflate the sum for the accumulated relative errors (products, sums and
+        // powers of r, ≤ 3.25·n·u) and for the neglected or underflowed terms (≤ 1e−280·Σw).
+        let s_up = s * (1.0 + 4.0 * (n as f64 + 4.0) * U) + 1e-279 * (1.0 + self.finite_mass());
         let base = lambda * self.loss(anchor);
         let l = s_up.ln();
         up_ulps(base + l, 2) + 4.0 * U * (base.abs() + l.abs())

@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""Known-unsound (and known-sound) claims reproducing documented classes of accountant bugs.
+
+Writes two files (default into audits/claims/):
+  known_bugs.csv           claims in the exact dpaudit format (docs/claims.md)
+  known_bugs.expected.csv  id, expected verdict, bug class, the independent reference bracket of
+                           the true epsilon at the claimed delta, its source, and an explanation
+
+Every expected verdict is computed here, independently of dpaudit:
+  * Gaussian and Laplace (one step): closed forms evaluated with mpmath at 50 digits
+    (foundations spec §2.1: delta(eps) = Phi(-eps/mu + mu/2) - e^eps Phi(-eps/mu - mu/2), mu = sqrt(T)/sigma;
+    §2.2: delta(eps) = 1 - exp((eps - eps0)/2) for 0 <= eps < eps0, eps0 = 1/b);
+  * composed Poisson-subsampled Gaussian and composed Laplace: the bracket
+    [prv_accountant 0.2.0 lower (eps_error 0.01), dp_accounting 0.6.0 PLDAccountant (pessimistic,
+    h = 1e-4)] of two independent accountants.
+A row is labelled `unsound` only if its claim lies below the lower reference by a clear margin
+(relative 0.5 % for brackets; for closed forms the true delta at the claimed epsilon exceeds the
+claimed delta by more than 1e-8 relative, above dpaudit's default tolerance 1e-9), and `sound`
+only if it lies above the upper reference by the same margin; the script refuses to write a row
+that is neither.
+
+Usage: make_known_bugs.py [--dir audits/claims]
+"""
+
+import argparse
+import csv
+import math
+import os
+import sys
+import warnings
+
+import mpmath as mp
+import numpy as np
+
+warnings.filterwarnings("ignore")
+mp.mp.dps = 50
+
+HEADER = "id,accountant,mechanism,noise_multiplier,sensitivity,sampling_rate,steps,epsilon,delta"
+MARGIN = 0.005          # relative margin for bracket references
+DELTA_MARGIN = 1e-8     # relative margin on delta for closed-form references
+
+
+# ---------------------------------------------------------------------------------------------
+# Independent references
+
+
+def gauss_delta(mu, eps):
+    mu, eps = mp.mpf(mu), mp.mpf(eps)
+    return mp.ncdf(-eps / mu + mu / 2) - mp.exp(eps) * mp.ncdf(-eps / mu - mu / 2)
+
+
+def gauss_eps(mu, delta):
+    """eps(delta) of mu-GDP by bisection at 50 digits (delta(eps) is decreasing)."""
+    delta = mp.mpf(delta)
+    if gauss_delta(mu, 0) <= delta:
+        return mp.mpf(0)
+    lo, hi = mp.mpf(0), mp.mpf(1)
+    while gauss_delta(mu, hi) > delta:
+        hi *= 2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if gauss_delta(mu, mid) > delta:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def laplace_delta(b, eps):
+    e0 = mp.mpf(1) / b
+    eps = mp.mpf(eps)
+    return mp.mpf(0) if eps >= e0 else 1 - mp.exp((eps - e0) / 2)
+
+
+def laplace_eps(b, delta):
+    return max(mp.mpf(0), mp.mpf(1) / b + 2 * mp.log(1 - mp.mpf(delta)))
+
+
+def dpacc_event(mech, sigma, q, steps):
+    import dp_accounting as dpa
+    if mech == "gaussian":
+        ev = dpa.GaussianDpEvent(sigma)
+    elif mech == "laplace":
+        ev = dpa.LaplaceDpEvent(sigma)
+    else:
+        ev = dpa.PoissonSampledDpEvent(q, dpa.GaussianDpEvent(sigma))
+    return dpa.SelfComposedDpEvent(ev, steps)
+
+
+def pld_upper(mech, sigma, q, steps, delta=None, eps=None):
+    from dp_accounting.pld import pld_privacy_accountant
+    acc = pld_privacy_accountant.PLDAccountant()
+    acc.compose(dpacc_event(mech, sigma, q, steps))
+    return acc.get_epsilon(delta) if delta is not None else acc.get_delta(eps)
+
+
+def prv_lower(mech, sigma, q, steps, delta=None, eps=None):
+    from prv_accountant import PRVAccountant
+    from prv_accountant import privacy_random_variables as prvs
+    if mech == "laplace":
+        prv = prvs.LaplaceMechanism(mu=1.0 / sigma)
+    else:
+        prv = prvs.PoissonSubsampledGaussianMechanism(sampling_probability=q, noise_multiplier=sigma)
+    if delta is not None:
+        acc = PRVAccountant(prvs=prv, max_self_compositions=steps, eps_error=0.01, delta_error=delta / 1000)
+        return acc.compute_epsilon(delta=delta, num_self_compositions=[steps])[0]
+    acc = PRVAccountant(prvs=prv, max_self_compositions=steps, eps_error=0.01, delta_error=1e-9)
+    return acc.compute_delta(epsilon=eps, num_self_compositions=[steps])[0]
+
+
+def rdp_accountant(mech, sigma, q, steps):
+    from dp_accounting.rdp import rdp_privacy_accountant
+    acc = rdp_privacy_accountant.RdpAccountant()
+    acc.compose(dpacc_event(mech, sigma, q, steps))
+    return acc
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class Fixture:
+    def __init__(self):
+        self.claims = []
+        self.expected = []
+
+    def add(self, rid, bug, mech, sigma, q, steps, eps, delta, expected, ref, source, why):
+        """ref: (lo, hi) bracket of the true eps at `delta`; closed forms give lo = hi."""
+        lo, hi = float(ref[0]), float(ref[1])
+        self.claims.append(",".join([rid, f"fixture:{bug}", mech, repr(float(sigma)), "", "" if q is None else repr(float(q)), str(steps), repr(float(eps)), repr(float(delta))]))
+        self.expected.append([rid, expected, bug, repr(lo), repr(hi), source, why])
+        print(f"{rid:34s} {expected:8s} claim eps {float(eps):.6g} delta {float(delta):.6g}  true eps in [{lo:.6g}, {hi:.6g}]", file=sys.stderr)
+
+    def bracket(self, rid, bug, mech, sigma, q, steps, eps, delta, why):
+        """Label by an accountant bracket of the true eps at delta (composed SGM / Laplace)."""
+        lo = prv_lower(mech, sigma, q, steps, delta=delta)
+        hi = pld_upper(mech, sigma, q, steps, delta=delta)
+        if eps <= lo * (1 - MARGIN):
+            exp = "unsound"
+        elif eps >= hi * (1 + MARGIN):
+            exp = "sound"
+        else:
+            raise SystemExit(f"{rid}: claim {eps} too close to the reference bracket [{lo}, {hi}]")
+        self.add(rid, bug, mech, sigma, q, steps, eps, delta, exp, (lo, hi), "prv_accountant-0.2.0 lower / dp_accounting-0.6.0 PLD", why)
+
+    def delta_bracket(self, rid, bug, mech, sigma, q, steps, eps, delta, why):
+        """Label a delta(eps) claim by the bracket of the true delta at eps."""
+        lo = prv_lower(mech, sigma, q, steps, eps=eps)
+        hi = pld_upper(mech, sigma, q, steps, eps=eps)
+        if delta <= lo * (1 - MARGIN):
+            exp = "unsound"
+        elif delta >= hi * (1 + MARGIN):
+            exp = "sound"
+        else:
+            raise SystemExit(f"{rid}: claim delta {delta} too close to the reference bracket [{lo}, {hi}]")
+        e_lo = prv_lower(mech, sigma, q, steps, delta=delta)
+        e_hi = pld_upper(mech, sigma, q, steps, delta=delta)
+        self.add(rid, bug, mech, sigma, q, steps, eps, delta, exp, (e_lo, e_hi), f"true delta(eps) in [{lo:.6g}, {hi:.6g}] (prv lower / dp_accounting PLD)", why)
+
+    def closed(self, rid, bug, mech, sigma, q, steps, eps, delta, why):
+        """Label by the closed form at 50 digits (Gaussian any T, Laplace T = 1)."""
+        if mech == "laplace":
+            assert steps == 1
+            true_delta, true_eps = laplace_delta(sigma, eps), laplace_eps(sigma, delta)
+        else:
+            mu = mp.sqrt(steps) / sigma
+            true_delta, true_eps = gauss_delta(mu, eps), gauss_eps(mu, delta)
+        d = mp.mpf(delta)
+        if true_delta > d * (1 + DELTA_MARGIN):
+            exp = "unsound"
+        elif true_delta < d * (1 - DELTA_MARGIN):
+            exp = "sound"
+        else:
+            raise SystemExit(f"{rid}: true delta {true_delta} too close to the claimed {delta}")
+        self.add(rid, bug, mech, sigma, q, steps, eps, delta, exp, (true_eps, true_eps), "closed form, mpmath 50 digits", why)
+
+
+def build():
+    f = Fixture()
+    sgm = "poisson_subsampled_gaussian"
+
+    # 1. epsilon shaved by a few percent.
+    e = pld_upper(sgm, 1.0, 0.01, 1000, delta=1e-5)
+    f.bracket("shaved-3pct-sgm", "eps_shaved", sgm, 1.0, 0.01, 1000, 0.97 * e, 1e-5, "dp_accounting PLD epsilon multiplied by 0.97")
+    e = pld_upper(sgm, 2.0, 0.1, 100, delta=1e-6)
+    f.bracket("shaved-2pct-sgm", "eps_shaved", sgm, 2.0, 0.1, 100, 0.98 * e, 1e-6, "dp_accounting PLD epsilon multiplied by 0.98")
+    e = gauss_eps(mp.sqrt(50) / 2, 1e-6)
+    f.closed("shaved-3pct-gauss", "eps_shaved", "gaussian", 2.0, None, 50, 0.97 * e, 1e-6, "exact Gaussian epsilon multiplied by 0.97")
+    e = pld_upper("laplace", 5.0, None, 20, delta=1e-5)
+    f.bracket("shaved-3pct-laplace-T20", "eps_shaved", "laplace", 5.0, None, 20, 0.97 * e, 1e-5, "dp_accounting PLD epsilon multiplied by 0.97")
+    e = laplace_eps(2.0, 1e-6)
+    f.closed("shaved-5pct-laplace", "eps_shaved", "laplace", 2.0, None, 1, 0.95 * e, 1e-6, "exact Laplace epsilon multiplied by 0.95")
+    d = pld_upper(sgm, 1.0, 0.01, 1000, eps=1.0)
+    f.delta_bracket("shaved-delta-10pct-sgm", "delta_shaved", sgm, 1.0, 0.01, 1000, 1.0, 0.9 * d, "dp_accounting PLD delta(1) multiplied by 0.9")
+
+    # 2. RDP -> DP conversion missing the log(1/delta)/(alpha-1) term (conversion G of foundations
+    #    §3 with that term dropped, at the order the correct conversion picks).
+    for rid, mech, sigma, q, steps, delta in (("rdp-no-log-term-sgm", sgm, 1.0, 0.01, 1000, 1e-5), ("rdp-no-log-term-gauss", "gaussian", 1.0, None, 10, 1e-5)):
+        acc = rdp_accountant(mech, sigma, q, steps)
+        _, a = acc.get_epsilon_and_optimal_order(delta)
+        r = float(np.asarray(acc.rdp)[list(acc.orders).index(a)])
+        eps_bug = max(0.0, r + math.log1p(-1 / a) - math.log(a) / (a - 1))
+        why = f"G conversion at alpha*={a:g} without the log(1/delta)/(alpha-1) term: r(alpha*)={r:.6g}"
+        (f.bracket if mech == sgm else f.closed)(rid, "rdp_missing_log_term", mech, sigma, q, steps, eps_bug, delta, why)
+
+    # 3. RDP composed as sqrt(T) * r instead of T * r (then the correct G conversion).
+    from dp_accounting.rdp import rdp_privacy_accountant as rdpmod
+    for rid, mech, sigma, q, steps, delta in (
+        ("rdp-sqrtT-sgm", sgm, 1.0, 0.01, 1000, 1e-5),
+        ("rdp-sqrtT-gauss", "gaussian", 4.0, None, 100, 1e-5),
+        ("rdp-sqrtT-gauss-T1-control", "gaussian", 2.0, None, 1, 1e-5),
+    ):
+        acc = rdp_accountant(mech, sigma, q, 1)
+        eps_bug = float(rdpmod.compute_epsilon(np.asarray(acc.orders), np.asarray(acc.rdp) * math.sqrt(steps), delta)[0])
+        why = "per-step RDP multiplied by sqrt(T) instead of T" + (" (harmless at T = 1: a correct RDP bound)" if steps == 1 else "")
+        (f.bracket if mech == sgm else f.closed)(rid, "rdp_sqrt_T", mech, sigma, q, steps, eps_bug, delta, why)
+
+    # 4. Poisson accounting applied to fixed-size batches. n = 10^4 records, batches of b = 100
+    #    (q = 0.01), E epochs = 100 E steps. With a fixed partition into batches (no reshuffling,
+    #    or a public shuffle seed) each record enters exactly one batch per epoch: the released
+    #    sums are E adaptive Gaussian mechanisms on that record, i.e. the E-fold Gaussian with the
+    #    same noise multiplier; the CSV states that mechanism, with the Poisson PLD epsilon.
+    for rid, sigma, epochs in (("poisson-for-fixed-batches-s1-E10", 1.0, 10), ("poisson-for-fixed-batches-s2-E5", 2.0, 5)):
+        e_poisson = pld_upper(sgm, sigma, 0.01, 100 * epochs, delta=1e-5)
+        why = f"Poisson (q=0.01, T={100 * epochs}) PLD epsilon claimed for {epochs} epochs of a fixed partition into batches of 100 (each record in one Gaussian sum per epoch)"
+        f.closed(rid, "poisson_for_fixed_batches", "gaussian", sigma, None, epochs, e_poisson, 1e-5, why)
+
+    # 5. delta truncated to float32.
+    mu = mp.mpf(1)
+    e = gauss_eps(mu, mp.mpf("1e-5")) * (1 + mp.mpf("1e-12"))
+    d32 = float(np.float32(1e-5))
+    f.closed("delta-float32-1e-5", "delta_float32", "gaussian", 1.0, None, 1, e, d32, f"epsilon for delta=1e-5 (rounded up by 1e-12), delta written as float32 {d32!r}")
+    mu = mp.mpf(2)
+    e = gauss_eps(mu, mp.mpf("3e-45")) * (1 + mp.mpf("1e-12"))
+    d32 = float(np.float32(3e-45))
+    f.closed("delta-float32-3e-45", "delta_float32", "gaussian", 0.5, None, 1, e, d32, f"epsilon for delta=3e-45 (rounded up), delta stored as a float32 subnormal {d32!r}")
+    d = 2.0 ** -17
+    e = gauss_eps(mp.mpf(1), d) * (1 + mp.mpf("1e-9"))
+    f.closed("delta-float32-exact-control", "delta_float32", "gaussian", 1.0, None, 1, e, float(np.float32(d)), "delta 2^-17 is exact in float32: truncation changes nothing")
+
+    # 6. The classical calibration sigma = sqrt(2 ln(1.25/delta))/eps (Dwork & Roth 2014, Thm A.1,
+    #    proven for eps < 1) used for eps >= 1.
+    for eps in (0.5, 1.0, 2.0, 5.0, 10.0, 20.0):
+        delta = 1e-5
+        sigma = math.sqrt(2 * math.log(1.25 / delta)) / eps
+        f.closed(f"classical-gauss-eps{eps:g}", "classical_gaussian_calibration", "gaussian", sigma, None, 1, eps, delta, f"sigma = sqrt(2 ln(1.25/delta))/eps = {sigma:.6g} at eps = {eps:g}")
+
+    # 7. Correct claims (no false alarm allowed).
+    acc = rdp_accountant(sgm, 1.0, 0.01, 1000)
+    f.bracket("correct-rdp-sgm", "correct", sgm, 1.0, 0.01, 1000, acc.get_epsilon(1e-5), 1e-5, "dp_accounting RdpAccountant epsilon (a valid upper bound)")
+    f.delta_bracket("correct-rdp-delta-sgm", "correct", sgm, 1.0, 0.01, 1000, 1.0, acc.get_delta(1.0), "dp_accounting RdpAccountant delta(1)")
+    e = pld_upper(sgm, 1.0, 0.01, 1000, delta=1e-5)
+    f.bracket("correct-pld-plus-1pct-sgm", "correct", sgm, 1.0, 0.01, 1000, 1.01 * e, 1e-5, "dp_accounting PLD epsilon + 1 %")
+    f.bracket("correct-pld-plus-1pct-sgm-q0.1", "correct", sgm, 2.0, 0.1, 100, 1.01 * pld_upper(sgm, 2.0, 0.1, 100, delta=1e-6), 1e-6, "dp_accounting PLD epsilon + 1 %")
+    e = gauss_eps(mp.sqrt(50) / 2, 1e-6)
+    f.closed("correct-gauss-plus-0.1pct", "correct", "gaussian", 2.0, None, 50, e * mp.mpf("1.001"), 1e-6, "exact Gaussian epsilon + 0.1 %")
+    f.bracket("correct-laplace-T20", "correct", "laplace", 5.0, None, 20, 1.01 * pld_upper("laplace", 5.0, None, 20, delta=1e-5), 1e-5, "dp_accounting PLD epsilon + 1 %")
+    f.closed("correct-laplace-pure", "correct", "laplace", 2.0, None, 1, 0.5, 1e-6, "pure epsilon0 = 1/b = 0.5 of the Laplace mechanism, with delta > 0")
+    e = gauss_eps(mp.mpf(1), 1e-5) * mp.mpf("1.001")
+    f.closed("correct-sgm-q1-is-gaussian", "correct", sgm, 2.0, 1.0, 4, e, 1e-5, "Poisson sampling at q = 1 is the Gaussian mechanism (mu = sqrt(4)/2 = 1); exact epsilon + 0.1 %")
+    return f
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--dir", default=os.path.join(os.path.dirname(__file__), "..", "..", "audits", "claims"))
+    a = ap.parse_args()
+    f = build()
+    os.makedirs(a.dir, exist_ok=True)
+    with open(os.path.join(a.dir, "known_bugs.csv"), "w") as out:
+        out.write("# known accountant bug classes; generated by adapters/python/make_known_bugs.py; expected verdicts in known_bugs.expected.csv\n")
+        out.write(HEADER + "\n" + "\n".join(f.claims) + "\n")
+    with open(os.path.join(a.dir, "known_bugs.expected.csv"), "w", newline="") as out:
+        out.write("# expected verdicts of known_bugs.csv, computed independently of dpaudit by adapters/python/make_known_bugs.py\n")
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(["id", "expected", "bug_class", "reference_epsilon_lower", "reference_epsilon_upper", "reference_source", "explanation"])
+        w.writerows(f.expected)
+    print(f"make_known_bugs: {len(f.claims)} rows written to {a.dir}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

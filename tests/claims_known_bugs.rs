@@ -1,0 +1,48 @@
+//! Known accountant bug classes (audits/claims/known_bugs.csv): every row gets the verdict
+//! computed independently of dpaudit by adapters/python/make_known_bugs.py (closed forms in mpmath
+//! at 50 digits; for composed mechanisms the bracket [prv_accountant lower, dp_accounting PLD]),
+//! stored in audits/claims/known_bugs.expected.csv. The `correct` rows pin "no false alarm".
+
+use dpaudit::claims::{audit_claims, read_claims, ClaimOptions, Verdict};
+use std::collections::HashMap;
+use std::path::Path;
+
+fn expected() -> HashMap<String, (String, String, f64, f64)> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("audits/claims/known_bugs.expected.csv");
+    let mut rdr = csv::ReaderBuilder::new().comment(Some(b'#')).from_path(p).unwrap();
+    let mut m = HashMap::new();
+    for rec in rdr.records() {
+        let r = rec.unwrap();
+        let lo: f64 = r[3].parse().unwrap();
+        let hi: f64 = r[4].parse().unwrap();
+        m.insert(r[0].to_string(), (r[1].to_string(), r[2].to_string(), lo, hi));
+    }
+    m
+}
+
+#[test]
+fn every_known_bug_gets_its_independently_computed_verdict() {
+    let claims = read_claims(&Path::new(env!("CARGO_MANIFEST_DIR")).join("audits/claims/known_bugs.csv")).unwrap();
+    let want = expected();
+    assert_eq!(claims.len(), want.len(), "fixture and expected file out of step");
+    let opts = ClaimOptions { time_budget: 30.0, monte_carlo: false, ..ClaimOptions::default() };
+    let got = audit_claims(&claims, &opts).unwrap();
+    let mut classes: HashMap<String, usize> = HashMap::new();
+    let mut wrong = Vec::new();
+    for v in &got {
+        let (exp, class, lo, hi) = want.get(&v.id).unwrap_or_else(|| panic!("{} has no expected verdict", v.id));
+        *classes.entry(class.clone()).or_default() += 1;
+        if v.verdict.name() != exp {
+            wrong.push(format!("{} ({class}): expected {exp}, got {} (true ε {}, reference [{lo}, {hi}])", v.id, v.verdict.name(), v.true_epsilon));
+        }
+        // The certified interval must overlap the independent reference of the true ε.
+        assert!(v.true_epsilon.lower <= hi * (1.0 + 1e-9) && lo * (1.0 - 1e-9) <= v.true_epsilon.upper, "{}: {} vs [{lo}, {hi}]", v.id, v.true_epsilon);
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    for class in ["eps_shaved", "rdp_missing_log_term", "rdp_sqrt_T", "poisson_for_fixed_batches", "delta_float32", "classical_gaussian_calibration", "correct"] {
+        assert!(classes.get(class).copied().unwrap_or(0) >= 2, "bug class {class} needs at least two rows");
+    }
+    let sound = got.iter().filter(|v| v.verdict == Verdict::Sound).count();
+    let unsound = got.iter().filter(|v| v.verdict == Verdict::Unsound).count();
+    assert!(sound >= 10 && unsound >= 10, "{sound} sound, {unsound} unsound");
+}
