@@ -15,6 +15,7 @@
 //! mechanisms privacy-loss laws of the standard mechanisms, exact closed forms
 //! pld, mc    FFT privacy-loss distributions; Monte Carlo engine
 //! profile    the three-way evaluation of δ(ε) / ε(δ) for one mechanism
+//! claims     other accountants' (ε, δ) claims in, certified verdicts out
 //! golden     golden-file reading, comparison and regeneration
 //! audit      audit specs, plans, engine, reports
 //! cli        argument parsing and dispatch (the binary is a thin shell over this)

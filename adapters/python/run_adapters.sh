@@ -9,7 +9,8 @@
 # 2. runs make_claims.py over its parameter grid -> audits/claims/python_accountants.csv
 #    (--quick: one grid point per mechanism, written to target/claims/python_accountants.quick.csv);
 #    with --known-bugs also regenerates audits/claims/known_bugs.csv and its expected verdicts;
-# 3. runs `dpaudit claims` on the file (release build), writing target/claims/claims_report.{json,md}.
+# 3. builds dpaudit (release; scripts/setup.sh installs m4 if missing) and runs `dpaudit claims`
+#    on the file, writing target/claims/claims_report.{json,md}.
 # Exit status: that of `dpaudit claims` (0 no unsound claim, 1 some claim unsound, 2 input error).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
     --quick) quick=1 ;;
     --known-bugs) known=1 ;;
     --) shift; extra=("$@"); break ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "run_adapters.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -61,7 +62,12 @@ if [ "$known" -eq 1 ]; then
 fi
 
 cd "$root"
-cargo build --release --quiet
+# Build prerequisites (m4 for rug's GMP/MPFR, cargo on PATH) through the project's set-up script.
+if [ -f "$root/scripts/setup.sh" ]; then
+  bash "$root/scripts/setup.sh"
+fi
+export PATH="$HOME/.cargo/bin:$PATH"
+cargo build --release --quiet --bin dpaudit
 set +e
 "$root/target/release/dpaudit" claims "$csv" --out "$root/target/claims" ${extra[@]+"${extra[@]}"}
 status=$?

@@ -109,6 +109,9 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
                 }
                 Err(e) => {
                     state[i].notes.push(format!("exact route failed at {prec} bits: {e}"));
+                    if method[i].is_empty() {
+                        method[i] = "exact: failed (see notes)".into();
+                    }
                     failed[i] = true;
                 }
             }
@@ -116,12 +119,12 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
     }
     for &i in &exact_rows {
         if state[i].verdict == Verdict::Inconclusive && !failed[i] {
-            state[i].notes.push("the exact interval does not separate the claim from the truth: the claim lies within the tolerance of the true value".into());
+            state[i].notes.push("the exact intervals do not separate the claim from the truth: the claim lies within the relative tolerance κ (or the exact route's precision) of the true value".into());
         }
     }
     tick(exact_rows.len());
 
-    // FFT levels in rounds; groups own their rows' intervals (disjoint), so they run in parallel.
+    // FFT groups own their rows' intervals (disjoint rows), so they run in parallel.
     let ctx = LevelContext {
         claims,
         initial_accuracy: opts.initial_accuracy,

@@ -274,3 +274,14 @@ fn tiny_delta_query_stops_at_the_certified_floor() {
     assert!(iv.lower == 0.0 && iv.upper > 0.0 && iv.upper < 1e-8, "{iv}");
     assert_eq!(diag.passes.len(), 1);
 }
+
+/// Regression (found by the claims audit): at a very fine accuracy target the cell search of
+/// `merge.rs` called `clamp` with bounds inverted by one ulp and panicked. It must now return a
+/// certified interval that still contains the reference value 1.82824 (foundations §8.1 R5/R7).
+#[test]
+fn fine_accuracy_target_does_not_panic() {
+    let s = Mechanism::from_name("sgm", 1.0, None, Some(0.01)).unwrap();
+    let opts = crate::pld::PldOptions { eps_rel_accuracy: 1e-6, max_passes: 2, ..Default::default() };
+    let (iv, _) = crate::pld::epsilon_interval(&[(s, 1000)], 1e-5, &opts).unwrap();
+    assert!(iv.lower <= 1.82824 && 1.82823 <= iv.upper, "{iv}");
+}

@@ -103,7 +103,9 @@ impl<'a> Merger<'a> {
     /// Regula falsi with the Illinois modification once bracketed, slope extrapolation before.
     fn search(&mut self, x: f64, fixed: &Edge, fixed_is_lower: bool, t0: f64, t_min: f64, t_max: f64) -> Result<Search> {
         let h = self.h;
-        let mut t = t0.clamp(t_min, t_max);
+        // max/min instead of clamp: rounding can make t_min exceed t_max by an ulp (clamp panics);
+        // the search position is not soundness-critical (each edge is certified separately).
+        let mut t = t0.max(t_min).min(t_max);
         let mut neg: Option<(f64, f64)> = None; // (t, ψ − target)
         let mut pos: Option<(Edge, f64)> = None;
         let mut last_side = 0i8;
@@ -146,13 +148,13 @@ impl<'a> Merger<'a> {
                     if *tn >= t_max {
                         return Ok(Search::Negative(e));
                     }
-                    (tn - 1.2 * fn_ / slope).clamp(*tn + 1e-9 * h, t_max)
+                    (tn - 1.2 * fn_ / slope).max(*tn + 1e-9 * h).min(t_max)
                 }
                 (None, Some((ep, fp))) => {
                     if ep.t <= t_min {
                         return Ok(Search::Positive(*ep));
                     }
-                    (ep.t - 1.2 * fp / slope).clamp(t_min, ep.t - 1e-9 * h)
+                    (ep.t - 1.2 * fp / slope).max(t_min).min(ep.t - 1e-9 * h)
                 }
                 (None, None) => unreachable!("one side is set after every evaluation"),
             };
