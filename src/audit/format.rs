@@ -18,18 +18,7 @@ pub fn json_number(x: f64) -> Value {
 
 /// A number for tables: 10 significant digits, scientific outside [1e-3, 1e6).
 pub fn fmt_num(x: f64) -> String {
-    if x.is_infinite() {
-        return if x > 0.0 { "inf".into() } else { "-inf".into() };
-    }
-    let a = x.abs();
-    if a == 0.0 {
-        "0".into()
-    } else if (1e-3..1e6).contains(&a) {
-        let digits = 9 - a.log10().floor() as i32;
-        format!("{:.*}", digits.max(0) as usize, x)
-    } else {
-        format!("{x:.9e}")
-    }
+    crate::num::fmt::fmt_sig(x, 10, 1e6)
 }
 
 /// Seconds for tables: `0.012s`, `3.4s`.

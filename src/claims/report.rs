@@ -120,20 +120,9 @@ fn per_accountant(rows: &[ClaimVerdict]) -> BTreeMap<&str, Counts> {
     per
 }
 
-/// A number for tables: 7 significant digits.
+/// A number for tables: 7 significant digits, scientific outside [1e-3, 1e5).
 pub fn fmt_num(x: f64) -> String {
-    if x.is_infinite() {
-        return if x > 0.0 { "inf".into() } else { "-inf".into() };
-    }
-    let a = x.abs();
-    if a == 0.0 {
-        "0".into()
-    } else if (1e-3..1e5).contains(&a) {
-        let digits = 6 - a.log10().floor() as i32;
-        format!("{:.*}", digits.max(0) as usize, x)
-    } else {
-        format!("{x:.6e}")
-    }
+    crate::num::fmt::fmt_sig(x, 7, 1e5)
 }
 
 fn fmt_iv(iv: &Interval) -> String {

@@ -2,6 +2,7 @@
 //! finding, and rounding-direction-aware bound types. Lowest layer: imports nothing from dpaudit.
 
 pub mod bound;
+pub mod fmt;
 pub mod mp;
 pub mod quad;
 pub mod real;

@@ -1,0 +1,18 @@
+//! Number formatting for human-readable tables (shared by the audit and claims reports).
+
+/// `x` with `sig` significant digits: fixed notation for `|x| ∈ [1e−3, fixed_below)`,
+/// scientific otherwise; `inf`/`-inf` for infinities and `0` for zero.
+pub fn fmt_sig(x: f64, sig: usize, fixed_below: f64) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    let a = x.abs();
+    if a == 0.0 {
+        "0".into()
+    } else if (1e-3..fixed_below).contains(&a) {
+        let digits = sig as i32 - 1 - a.log10().floor() as i32;
+        format!("{:.*}", digits.max(0) as usize, x)
+    } else {
+        format!("{:.*e}", sig - 1, x)
+    }
+}
