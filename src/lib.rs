@@ -16,6 +16,7 @@
 //! pld, mc    FFT privacy-loss distributions; Monte Carlo engine
 //! profile    the three-way evaluation of δ(ε) / ε(δ) for one mechanism
 //! claims     other accountants' (ε, δ) claims in, certified verdicts out
+//! papers     one folder per paper: its bounds, audit points and a registry (`dpaudit list`)
 //! golden     golden-file reading, comparison and regeneration
 //! audit      audit specs, plans, engine, reports
 //! cli        argument parsing and dispatch (the binary is a thin shell over this)
@@ -40,6 +41,7 @@ pub mod profile;
 pub mod claims;
 pub mod golden;
 pub mod audit;
+pub mod papers;
 pub mod cli;
 
 pub use error::{Error, Result};

@@ -4,13 +4,19 @@
 use assert_cmd::Command;
 use std::path::Path;
 
-fn copy_golden() -> tempfile::TempDir {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("golden");
-    let tmp = tempfile::tempdir().unwrap();
-    for e in std::fs::read_dir(&src).unwrap() {
+/// Copy `src` into `dst` recursively (golden files live in per-paper subfolders).
+fn copy_tree(src: &Path, dst: &Path) {
+    std::fs::create_dir_all(dst).unwrap();
+    for e in std::fs::read_dir(src).unwrap() {
         let p = e.unwrap().path();
-        std::fs::copy(&p, tmp.path().join(p.file_name().unwrap())).unwrap();
+        let to = dst.join(p.file_name().unwrap());
+        if p.is_dir() { copy_tree(&p, &to) } else { std::fs::copy(&p, &to).map(|_| ()).unwrap() }
     }
+}
+
+fn copy_golden() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    copy_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("golden"), tmp.path());
     tmp
 }
 
@@ -42,7 +48,7 @@ fn check_reports_a_regression_and_regen_repairs_it() {
     let s = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{s}");
     assert!(s.contains("-1,1,0.126936738\n+1,1,0.12693673750664394\n"), "{s}");
-    assert!(s.lines().last().unwrap() == "golden regen: 6 files, 1 changed", "{s}");
+    assert!(s.lines().last().unwrap() == "golden regen: 17 files, 1 changed", "{s}");
     let repo = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/gaussian_profile.csv")).unwrap();
     assert_eq!(std::fs::read_to_string(tmp.path().join("gaussian_profile.csv")).unwrap(), repo, "regen restores the reviewed file byte for byte");
 }

@@ -1,15 +1,23 @@
 //! Unit tests of spec parsing, planning, judging and exporting. Expected values are worked out
 //! by hand from the criteria's definitions in `audits/README.md`.
 
-use super::engine::{AuditReport, CheckResult};
-use super::plan::{Expect, Plan};
+use super::engine::{AuditReport, CheckResult, Outcome};
+use super::entry::{EntryStatus, Tally};
+use super::plan::{CheckKind, Criteria, Expect, Plan, PlannedCheck};
 use super::report::{audit_json, audit_markdown, profile_json};
 use super::spec::Spec;
 use super::verdict::judge;
 use crate::error::Error;
 use crate::mechanisms::Mechanism;
 use crate::num::Interval;
-use crate::profile::{Method, MethodOutcome, ProfileReport, Query};
+use crate::profile::{Method, MethodOutcome, ProfileReport, ProfileRequest, Query};
+
+fn profile_parts(c: &PlannedCheck) -> (&ProfileRequest, &Criteria) {
+    match &c.kind {
+        CheckKind::Profile { request, criteria } => (request, criteria),
+        other => panic!("expected a profile check, got {}", other.name()),
+    }
+}
 
 const ONE_CHECK: &str = r#"
 title = "t"
@@ -42,10 +50,11 @@ fn valid_spec_plans_one_line_per_check() {
     assert_eq!(plan.checks.len(), 1);
     let c = &plan.checks[0];
     assert_eq!(c.line, 4, "line of the check's name key");
-    assert_eq!(c.request.methods, vec![Method::Exact, Method::Fft]);
-    assert_eq!(c.request.query, Query::EpsilonAt { delta: 1e-5 });
-    assert_eq!(c.criteria.references[0].expect, Expect::Inside);
-    assert_eq!(c.criteria.references[0].methods, vec![Method::Exact, Method::Fft], "default: certified methods run");
+    let (request, criteria) = profile_parts(c);
+    assert_eq!(request.methods, vec![Method::Exact, Method::Fft]);
+    assert_eq!(request.query, Query::EpsilonAt { delta: 1e-5 });
+    assert_eq!(criteria.references[0].expect, Expect::Inside);
+    assert_eq!(criteria.references[0].methods, vec![Method::Exact, Method::Fft], "default: certified methods run");
     let lines = plan.lines();
     assert_eq!(lines.len(), 1);
     assert!(lines[0].starts_with("[1/1] g: gaussian(S=1, C=1) × T=1, ε at δ = 1e-5"), "{}", lines[0]);
@@ -117,7 +126,7 @@ fn report(outcomes: Vec<MethodOutcome>) -> ProfileReport {
 fn criteria(extra: &str) -> super::plan::Criteria {
     let text = ONE_CHECK.replace("methods = [\"exact\", \"fft\"]", "methods = [\"all\"]").replace("max_rel_width = { fft = 1e-3 }", extra);
     let text = text.split("  [[check.reference]]").next().unwrap();
-    Plan::from_spec(&Spec::parse("spec.toml", text).unwrap()).unwrap().checks.remove(0).criteria
+    profile_parts(&Plan::from_spec(&Spec::parse("spec.toml", text).unwrap()).unwrap().checks[0]).1.clone()
 }
 
 #[test]
@@ -142,7 +151,7 @@ fn overlap_width_and_positive_upper() {
 
 fn with_reference(reference: &str) -> super::plan::Criteria {
     let text = ONE_CHECK.split("  [[check.reference]]").next().unwrap().to_string() + "  [[check.reference]]\n  source = \"s\"\n" + reference;
-    Plan::from_spec(&Spec::parse("spec.toml", &text).unwrap()).unwrap().checks.remove(0).criteria
+    profile_parts(&Plan::from_spec(&Spec::parse("spec.toml", &text).unwrap()).unwrap().checks[0]).1.clone()
 }
 
 #[test]
@@ -171,19 +180,20 @@ fn exporters_summary_first_and_infinities_as_strings() {
     let mut p = report(vec![outcome(Method::Exact, Some((4.0, f64::INFINITY))), outcome(Method::Fft, None)]);
     p.agree = true;
     let plan = Plan::from_spec(&Spec::parse("spec.toml", ONE_CHECK).unwrap()).unwrap();
-    let j = profile_json(&p, &plan.checks[0].request.methods);
+    let request = profile_parts(&plan.checks[0]).0.clone();
+    let j = profile_json(&p, &request.methods);
     assert_eq!(j["exact"]["upper"], "inf");
     assert_eq!(j["exact"]["lower"], 4.0);
     assert!(j["fft"].is_null() && j["details"]["fft"]["status"] == "not applicable");
     assert!(j["mc"].is_null() && j["details"]["mc"]["status"] == "not requested");
-    let res = CheckResult { name: "g".into(), note: None, request: plan.checks[0].request.clone(), report: Some(p), findings: vec![], passed: true, seconds: 0.0 };
-    let a = AuditReport { title: "t".into(), description: None, source: "spec.toml".into(), results: vec![res], seconds: 0.0 };
-    let md = audit_markdown(&a);
+    let res = CheckResult { name: "g".into(), note: None, outcome: Outcome::Profile { request, report: Some(p) }, findings: vec![], passed: true, tally: Tally::of([EntryStatus::Pass]), seconds: 0.0 };
+    let a = AuditReport { title: "t".into(), label: "audit".into(), description: None, source: "spec.toml".into(), results: vec![res], seconds: 0.0 };
+    let md = audit_markdown(&a, &[]);
     let table = md.find("| # | check").unwrap();
     let section = md.find("## 1. g — PASS").unwrap();
     assert!(table < section);
     assert_eq!(a.status_line(), "audit: 1 checks, 1 passed, 0 failed — PASS");
-    let js = audit_json(&a);
+    let js = audit_json(&a, &[]);
     assert_eq!(js["status"], "PASS");
     assert_eq!(js["results"][0]["exact"]["upper"], "inf");
 }

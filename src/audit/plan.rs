@@ -2,7 +2,11 @@
 //! plan validates everything (mechanism names, parameter domains, criteria), so that a run never
 //! starts on a spec that would fail half-way; `--dry-run` prints [`Plan::lines`].
 
+use super::claims_check::ClaimsPlan;
+use super::golden_check::GoldenPlan;
+use super::paper_check::PaperPlan;
 use super::spec::{CheckSpec, ReferenceSpec, Settings, Spec};
+use crate::claims::ClaimOptions;
 use crate::error::{check, Error, Result};
 use crate::mechanisms::Mechanism;
 use crate::num::Interval;
@@ -12,10 +16,14 @@ use crate::profile::{Method, ProfileRequest, Query};
 #[derive(Clone, Debug)]
 pub struct Plan {
     pub title: String,
+    /// Prefix of the status line (`audit` unless the spec sets `label`).
+    pub label: String,
     pub description: Option<String>,
     /// The spec file.
     pub source: String,
     pub checks: Vec<PlannedCheck>,
+    /// Compute the data of plots (certified ε(δ) bands of claims groups); set by `--out`.
+    pub plots: bool,
 }
 
 /// One validated check.
@@ -25,8 +33,32 @@ pub struct PlannedCheck {
     pub note: Option<String>,
     /// Line of the check in the spec file.
     pub line: usize,
-    pub request: ProfileRequest,
-    pub criteria: Criteria,
+    pub kind: CheckKind,
+}
+
+/// What a check runs (exactly one of the spec keys `mechanism`, `claims`, `paper`, `golden`).
+#[derive(Clone, Debug)]
+pub enum CheckKind {
+    /// A privacy-profile query evaluated by up to three methods, with pass criteria.
+    Profile { request: ProfileRequest, criteria: Criteria },
+    /// A claims file through [`crate::claims`] ([`super::claims_check`]).
+    Claims(Box<ClaimsPlan>),
+    /// The audit points of a paper module ([`super::paper_check`]).
+    Paper(PaperPlan),
+    /// The golden files ([`super::golden_check`]).
+    Golden(GoldenPlan),
+}
+
+impl CheckKind {
+    /// `profile`, `claims`, `paper` or `golden` (the `kind` field of the JSON report).
+    pub fn name(&self) -> &'static str {
+        match self {
+            CheckKind::Profile { .. } => "profile",
+            CheckKind::Claims(_) => "claims",
+            CheckKind::Paper(_) => "paper",
+            CheckKind::Golden(_) => "golden",
+        }
+    }
 }
 
 /// Pass criteria of one check (see `audits/README.md`).
@@ -173,7 +205,8 @@ impl Plan {
         let mut checks: Vec<PlannedCheck> = Vec::new();
         for c in &spec.check {
             let name = c.name.get_ref().trim().to_string();
-            let at = |e: Error| Error::Parse { file: spec.file.clone(), line: c.line, message: format!("check '{name}': {e}") };
+            let file = c.file.clone().unwrap_or_else(|| spec.file.clone());
+            let at = |e: Error| Error::Parse { file: file.clone(), line: c.line, message: format!("check '{name}': {e}") };
             if name.is_empty() {
                 return Err(at(Error::invalid("name", "\"\"", "must not be empty")));
             }
@@ -185,6 +218,8 @@ impl Plan {
         }
         Ok(Plan {
             title: spec.title.clone().unwrap_or_else(|| format!("audit {}", spec.file)),
+            label: spec.label.clone().filter(|l| !l.trim().is_empty()).unwrap_or_else(|| "audit".into()),
+            plots: false,
             description: spec.description.clone(),
             source: spec.file.clone(),
             checks,
@@ -199,8 +234,20 @@ impl Plan {
 }
 
 fn plan_check(c: &CheckSpec, defaults: &Settings) -> Result<PlannedCheck> {
+    let kinds = [c.mechanism.is_some(), c.claims.is_some(), c.paper.is_some(), c.golden.is_some()];
+    if kinds.iter().filter(|k| **k).count() != 1 {
+        return Err(Error::invalid("check kind", "", "give exactly one of mechanism, claims, paper, golden"));
+    }
+    let Some(mechanism) = &c.mechanism else {
+        return plan_other(c, defaults);
+    };
+    let claims_keys = c.expected.is_some() || c.lower_values.is_some() || c.estimates.is_some() || c.time_budget.is_some() || c.monte_carlo.is_some() || c.routes.is_some();
+    if claims_keys {
+        return Err(Error::invalid("keys", "expected/lower_values/estimates/time_budget/monte_carlo/routes", "belong to claims or golden checks, not to a mechanism check"));
+    }
+    let noise = c.noise_multiplier.ok_or_else(|| Error::invalid("noise_multiplier", "missing", "a mechanism check needs noise_multiplier"))?;
     let settings = c.settings(defaults);
-    let request = build_request(&c.mechanism, c.noise_multiplier, c.sensitivity, c.sampling_rate, c.steps.unwrap_or(1), c.delta, c.epsilon, &settings)?;
+    let request = build_request(mechanism, noise, c.sensitivity, c.sampling_rate, c.steps.unwrap_or(1), c.delta, c.epsilon, &settings)?;
     let mut max_rel_width = Vec::new();
     for (m, r) in &c.max_rel_width {
         let method = Method::parse(m)?;
@@ -214,7 +261,59 @@ fn plan_check(c: &CheckSpec, defaults: &Settings) -> Result<PlannedCheck> {
         require_positive_upper: c.require_positive_upper.unwrap_or(false),
         references,
     };
-    Ok(PlannedCheck { name: String::new(), note: c.note.clone(), line: c.line, request, criteria })
+    Ok(PlannedCheck { name: String::new(), note: c.note.clone(), line: c.line, kind: CheckKind::Profile { request, criteria } })
+}
+
+/// Claims, paper and golden checks: profile keys are rejected, the kind's own keys validated.
+fn plan_other(c: &CheckSpec, defaults: &Settings) -> Result<PlannedCheck> {
+    let profile_keys = c.noise_multiplier.is_some() || c.sensitivity.is_some() || c.sampling_rate.is_some() || c.steps.is_some() || c.delta.is_some() || c.epsilon.is_some();
+    let criteria_keys = c.require_overlap.is_some() || !c.max_rel_width.is_empty() || c.require_positive_upper.is_some() || !c.reference.is_empty() || c.methods.is_some();
+    if profile_keys || criteria_keys {
+        return Err(Error::invalid("keys", "noise_multiplier/sensitivity/sampling_rate/steps/delta/epsilon/criteria/methods", "belong to mechanism checks only"));
+    }
+    let is_claims = c.claims.is_some();
+    if !is_claims && (c.expected.is_some() || c.lower_values.is_some() || c.estimates.is_some() || c.time_budget.is_some() || c.monte_carlo.is_some()) {
+        return Err(Error::invalid("keys", "expected/lower_values/estimates/time_budget/monte_carlo", "belong to claims checks only"));
+    }
+    if c.paper.is_none() && c.experiments.is_some() {
+        return Err(Error::invalid("experiments", "given", "belongs to paper checks only"));
+    }
+    if c.golden.is_none() && c.routes.is_some() {
+        return Err(Error::invalid("routes", "given", "belongs to golden checks only"));
+    }
+    let path = |p: &str| c.base_dir.join(p).display().to_string();
+    let kind = if let Some(file) = &c.claims {
+        let s = c.settings(defaults);
+        let mut o = ClaimOptions::default();
+        if let Some(v) = s.confidence {
+            o.confidence = v;
+        }
+        if let Some(v) = s.seed {
+            o.seed = v;
+        }
+        if let Some(v) = s.precision {
+            o.precision = v;
+        }
+        if let Some(v) = s.mc_samples {
+            o.mc_samples = v;
+        }
+        if let Some(v) = c.time_budget {
+            o.time_budget = v;
+        }
+        if let Some(v) = c.monte_carlo {
+            o.monte_carlo = v;
+        }
+        let lower = c.lower_values.clone().unwrap_or_default();
+        let est = c.estimates.clone().unwrap_or_default();
+        CheckKind::Claims(Box::new(ClaimsPlan::new(&path(file), c.expected.as_deref().map(path).as_deref(), lower, est, o)?))
+    } else if let Some(p) = &c.paper {
+        CheckKind::Paper(PaperPlan::new(p)?.with_experiments(c.experiments.as_deref())?)
+    } else if let Some(dir) = &c.golden {
+        CheckKind::Golden(GoldenPlan::new(&path(dir), c.routes.as_deref())?)
+    } else {
+        return Err(Error::invalid("check kind", "", "give exactly one of mechanism, claims, paper, golden"));
+    };
+    Ok(PlannedCheck { name: String::new(), note: c.note.clone(), line: c.line, kind })
 }
 
 fn plan_reference(r: &ReferenceSpec, requested: &[Method]) -> Result<Reference> {
@@ -273,20 +372,25 @@ pub fn describe_query(q: &Query) -> String {
 }
 
 fn describe(c: &PlannedCheck) -> String {
-    let r = &c.request;
+    let (r, criteria) = match &c.kind {
+        CheckKind::Profile { request, criteria } => (request, criteria),
+        CheckKind::Claims(p) => return p.describe(),
+        CheckKind::Paper(p) => return p.describe(),
+        CheckKind::Golden(p) => return p.describe(),
+    };
     let methods: Vec<&str> = r.methods.iter().map(|m| method_name(*m)).collect();
     let mut crit = Vec::new();
-    if c.criteria.require_overlap {
+    if criteria.require_overlap {
         crit.push("overlap".to_string());
     }
-    for (m, w) in &c.criteria.max_rel_width {
+    for (m, w) in &criteria.max_rel_width {
         crit.push(format!("{} width ≤ {w:e}·|value|", method_name(*m)));
     }
-    if c.criteria.require_positive_upper {
+    if criteria.require_positive_upper {
         crit.push("upper > 0".into());
     }
-    if !c.criteria.references.is_empty() {
-        let kinds: Vec<&str> = c.criteria.references.iter().map(|r| r.expect.name()).collect();
+    if !criteria.references.is_empty() {
+        let kinds: Vec<&str> = criteria.references.iter().map(|r| r.expect.name()).collect();
         crit.push(format!("{} reference(s): {}", kinds.len(), kinds.join(", ")));
     }
     format!(

@@ -6,7 +6,6 @@
 //! was not requested (the reason is under `details`); infinite ends are the strings `"inf"` /
 //! `"-inf"`, since JSON has no infinity.
 
-use super::engine::{AuditReport, CheckResult};
 use super::format::{fmt_num, fmt_secs, json_number, table};
 use super::plan::{describe_mechanism, describe_query, method_name, ALL_METHODS};
 use crate::mechanisms::Mechanism;
@@ -21,7 +20,7 @@ pub fn quantity(q: &Query) -> &'static str {
     }
 }
 
-fn query_json(q: &Query) -> Value {
+pub(crate) fn query_json(q: &Query) -> Value {
     match q {
         Query::EpsilonAt { delta } => json!({"quantity": "epsilon", "delta": json_number(*delta)}),
         Query::DeltaAt { epsilon } => json!({"quantity": "delta", "epsilon": json_number(*epsilon)}),
@@ -29,7 +28,7 @@ fn query_json(q: &Query) -> Value {
 }
 
 /// The mechanism's parameters, with `"mechanism"` set to the CLI spelling of its name.
-fn mechanism_json(m: &Mechanism) -> Value {
+pub(crate) fn mechanism_json(m: &Mechanism) -> Value {
     let mut v = serde_json::to_value(m).unwrap_or(Value::Null);
     if let Value::Object(o) = &mut v {
         o.insert("mechanism".into(), json!(m.name()));
@@ -134,113 +133,7 @@ pub fn agreement_line(report: &ProfileReport) -> String {
     }
 }
 
-fn interval_cell(r: &CheckResult, m: Method) -> String {
-    match r.report.as_ref().and_then(|p| p.get(m)) {
-        Some(o) => match o.interval {
-            Some(iv) => format!("[{}, {}]", fmt_num(iv.lower), fmt_num(iv.upper)),
-            None => "n/a".into(),
-        },
-        None => "—".into(),
-    }
-}
-
-fn verdict(passed: bool) -> &'static str {
-    if passed {
-        "PASS"
-    } else {
-        "FAIL"
-    }
-}
-
-/// `report.md`: a summary table first, then one section per check.
-pub fn audit_markdown(a: &AuditReport) -> String {
-    let mut s = format!("# {}\n\n", a.title);
-    if let Some(d) = &a.description {
-        s.push_str(&format!("{d}\n\n"));
-    }
-    s.push_str(&format!("Spec: `{}` · {} · {:.1} s\n\n", a.source, a.status_line(), a.seconds));
-    s.push_str("| # | check | mechanism | T | query | exact | fft | mc | verdict |\n|---|---|---|---|---|---|---|---|---|\n");
-    for (i, r) in a.results.iter().enumerate() {
-        s.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | **{}** |\n",
-            i + 1,
-            r.name,
-            describe_mechanism(&r.request.mechanism),
-            r.request.steps,
-            describe_query(&r.request.query),
-            interval_cell(r, Method::Exact),
-            interval_cell(r, Method::Fft),
-            interval_cell(r, Method::Mc),
-            verdict(r.passed)
-        ));
-    }
-    for (i, r) in a.results.iter().enumerate() {
-        s.push_str(&format!("\n## {}. {} — {}\n\n", i + 1, r.name, verdict(r.passed)));
-        if let Some(n) = &r.note {
-            s.push_str(&format!("{n}\n\n"));
-        }
-        s.push_str(&format!(
-            "{} × T = {}, {}; seed {}; {:.2} s\n\n",
-            describe_mechanism(&r.request.mechanism),
-            r.request.steps,
-            describe_query(&r.request.query),
-            r.request.seed,
-            r.seconds
-        ));
-        if let Some(p) = &r.report {
-            s.push_str("| method | lower | upper | width | guarantee | time | detail |\n|---|---|---|---|---|---|---|\n");
-            for row in profile_rows(p, &r.request.methods) {
-                s.push_str(&format!("| {} |\n", row.iter().map(|c| c.replace('|', "\\|")).collect::<Vec<_>>().join(" | ")));
-            }
-            s.push('\n');
-        }
-        for f in &r.findings {
-            s.push_str(&format!("- {} {}: {}\n", if f.passed { "✔" } else { "✘" }, f.criterion, f.message));
-        }
-    }
-    s
-}
-
-/// `report.json`: the same content as [`audit_markdown`], for machines.
-pub fn audit_json(a: &AuditReport) -> Value {
-    let results: Vec<Value> = a
-        .results
-        .iter()
-        .map(|r| {
-            let mut obj = match &r.report {
-                Some(p) => match profile_json(p, &r.request.methods) {
-                    Value::Object(o) => o,
-                    _ => Map::new(),
-                },
-                None => {
-                    let mut o = Map::new();
-                    o.insert("mechanism".into(), mechanism_json(&r.request.mechanism));
-                    o.insert("steps".into(), json!(r.request.steps));
-                    o.insert("query".into(), query_json(&r.request.query));
-                    o
-                }
-            };
-            obj.insert("name".into(), json!(r.name));
-            obj.insert("note".into(), json!(r.note));
-            obj.insert("passed".into(), json!(r.passed));
-            obj.insert("seed".into(), json!(r.request.seed));
-            obj.insert("seconds".into(), json!(r.seconds));
-            obj.insert("findings".into(), serde_json::to_value(&r.findings).unwrap_or(Value::Null));
-            Value::Object(obj)
-        })
-        .collect();
-    json!({
-        "title": a.title,
-        "description": a.description,
-        "spec": a.source,
-        "status": verdict(a.all_passed()),
-        "checks": a.results.len(),
-        "passed": a.passed(),
-        "failed": a.failed(),
-        "seconds": a.seconds,
-        "results": results,
-    })
-}
+pub use super::report_audit::{audit_json, audit_markdown, SCHEMA_VERSION};
 
 /// Pretty JSON bytes with a final newline.
 pub fn to_bytes(v: &Value) -> Vec<u8> {

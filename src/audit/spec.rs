@@ -14,6 +14,12 @@ use std::path::Path;
 pub struct Spec {
     /// Shown at the top of reports.
     pub title: Option<String>,
+    /// Prefix of the final status line (default `audit`), e.g. `dpaudit nightly`.
+    pub label: Option<String>,
+    /// Other spec files whose checks run first (paths relative to this file's directory); each
+    /// included check keeps its own file's `[defaults]`. Resolved by [`Spec::read`].
+    #[serde(default)]
+    pub include: Vec<String>,
     pub description: Option<String>,
     /// Settings applied to every check unless the check overrides them.
     #[serde(default)]
@@ -49,8 +55,10 @@ pub struct CheckSpec {
     pub name: toml::Spanned<String>,
     /// Optional free text shown in the report.
     pub note: Option<String>,
-    pub mechanism: String,
-    pub noise_multiplier: f64,
+    /// Profile check: the mechanism (with `noise_multiplier`); exactly one of `mechanism`,
+    /// `claims`, `paper` and `golden` says the check's kind.
+    pub mechanism: Option<String>,
+    pub noise_multiplier: Option<f64>,
     pub sensitivity: Option<f64>,
     pub sampling_rate: Option<f64>,
     /// Number of self-compositions (default 1).
@@ -76,9 +84,36 @@ pub struct CheckSpec {
     /// Reference values from other tools or papers, with their sources.
     #[serde(default)]
     pub reference: Vec<ReferenceSpec>,
+    /// Claims check: a claims CSV (issue 4 format), relative to the current directory.
+    pub claims: Option<String>,
+    /// Claims check: the expected verdicts of a fixture (`id,expected,…` CSV).
+    pub expected: Option<String>,
+    /// Claims check: accountant names (`*` matches any text) whose values are documented lower
+    /// values, not guarantees (e.g. `prv_accountant-*:lower`).
+    pub lower_values: Option<Vec<String>>,
+    /// Claims check: accountant names whose values are estimates, not guarantees.
+    pub estimates: Option<Vec<String>>,
+    /// Claims check: time budget in seconds (default 60) and Monte Carlo evidence (default true).
+    pub time_budget: Option<f64>,
+    pub monte_carlo: Option<bool>,
+    /// Paper check: the paper key (e.g. `model_merging`).
+    pub paper: Option<String>,
+    /// Paper check: also recompute the paper's experiments (`quick` or `full`) when the report
+    /// is written (`--out DIR`): CSV tables and SVG plots under `DIR/experiments/`.
+    pub experiments: Option<String>,
+    /// Golden check: the directory of golden files, and optionally the routes (`f64`, `exact`, `fft`).
+    pub golden: Option<String>,
+    pub routes: Option<Vec<String>>,
     /// Line of the check's `name` key in the file (for messages; not a TOML key).
     #[serde(skip)]
     pub line: usize,
+    /// The file the check was read from when it was included from another spec (not a TOML key).
+    #[serde(skip)]
+    pub file: Option<String>,
+    /// Directory that relative `claims`, `expected` and `golden` paths are resolved against: the
+    /// spec file's directory (not a TOML key).
+    #[serde(skip)]
+    pub base_dir: std::path::PathBuf,
 }
 
 /// A reference value (or interval) and what is expected of it.
@@ -128,20 +163,53 @@ impl Spec {
             return Err(Error::Parse { file: file.into(), line: 1, message: "audit spec has no [[check]] entries".into() });
         }
         spec.file = file.to_string();
+        let base = Path::new(file).parent().map(Path::to_path_buf).unwrap_or_default();
         for c in &mut spec.check {
             c.line = line_of(text, c.name.span().start);
+            c.base_dir = base.clone();
         }
         Ok(spec)
     }
 
-    /// Read and parse a spec file.
+    /// Prepend the checks of the `include`d specs (recursively, at most 8 levels deep), with
+    /// their own defaults folded into each check's overrides.
+    fn resolve_includes(&mut self, depth: usize) -> Result<()> {
+        if self.include.is_empty() {
+            return Ok(());
+        }
+        if depth >= 8 {
+            return Err(Error::Parse { file: self.file.clone(), line: 1, message: "include nested more than 8 levels (a cycle?)".into() });
+        }
+        let base = Path::new(&self.file).parent().map(Path::to_path_buf).unwrap_or_default();
+        let mut checks = Vec::new();
+        for inc in std::mem::take(&mut self.include) {
+            let mut sub = Spec::read_depth(&base.join(&inc), depth + 1)?;
+            for mut c in sub.check.drain(..) {
+                let s = c.settings(&sub.defaults);
+                (c.methods, c.seed, c.precision, c.confidence, c.mc_samples) = (s.methods, s.seed, s.precision, s.confidence, s.mc_samples);
+                c.file.get_or_insert_with(|| sub.file.clone());
+                checks.push(c);
+            }
+        }
+        checks.append(&mut self.check);
+        self.check = checks;
+        Ok(())
+    }
+
+    /// Read and parse a spec file, with its `include`s.
     pub fn read(path: &Path) -> Result<Spec> {
+        Spec::read_depth(path, 0)
+    }
+
+    fn read_depth(path: &Path, depth: usize) -> Result<Spec> {
         let shown = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
             path: shown.clone(),
             message: if e.kind() == std::io::ErrorKind::NotFound { "audit spec not found".into() } else { e.to_string() },
         })?;
-        Spec::parse(&shown, &text)
+        let mut spec = Spec::parse(&shown, &text)?;
+        spec.resolve_includes(depth)?;
+        Ok(spec)
     }
 }
 

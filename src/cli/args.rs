@@ -33,6 +33,12 @@ pub enum Command {
     /// Audit accountant claims (CSV): sound, unsound or inconclusive, with certified intervals.
     #[command(after_help = super::claims_cmd::CLAIMS_EXAMPLES)]
     Claims(super::claims_cmd::ClaimsArgs),
+    /// Model merging: certified ε of merge weights, or the feasible weights for a target.
+    #[command(after_help = super::merge_cmd::MERGE_EXAMPLES)]
+    Merge(super::merge_cmd::MergeArgs),
+    /// List every implemented result of every paper with its guarantee and latest audit verdict.
+    #[command(after_help = super::list_cmd::LIST_EXAMPLES)]
+    List(super::list_cmd::ListArgs),
 }
 
 const PROFILE_EXAMPLES: &str = "\

@@ -6,6 +6,8 @@ use super::{EXIT_FINDING, EXIT_OK};
 use crate::audit::engine::{run as run_plan, Progress};
 use crate::audit::plan::Plan;
 use crate::audit::report::{audit_json, audit_markdown, to_bytes};
+use crate::audit::report_audit::failed_entry_lines;
+use crate::audit::report_plots;
 use crate::audit::spec::Spec;
 use crate::audit::format::fmt_secs;
 use crate::error::Error;
@@ -17,6 +19,9 @@ use std::sync::atomic::AtomicBool;
 
 /// The spec used when none is given, relative to the current directory.
 pub const DEFAULT_SPEC: &str = "audits/default.toml";
+
+/// Failed entries of one check printed on stdout (all are in the report).
+const MAX_FAILED_LINES: usize = 10;
 
 pub fn run(a: &AuditArgs, interrupt: &AtomicBool) -> Result<i32> {
     let path = a.spec.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_SPEC));
@@ -30,7 +35,8 @@ pub fn run(a: &AuditArgs, interrupt: &AtomicBool) -> Result<i32> {
         check_out_dir(dir)?;
     }
     let spec = Spec::read(&path)?;
-    let plan = Plan::from_spec(&spec)?;
+    let mut plan = Plan::from_spec(&spec)?;
+    plan.plots = a.out.is_some();
     if a.dry_run {
         println!("plan: {} ({} checks from {}); nothing run (--dry-run)", plan.title, plan.checks.len(), plan.source);
         for line in plan.lines() {
@@ -55,11 +61,24 @@ pub fn run(a: &AuditArgs, interrupt: &AtomicBool) -> Result<i32> {
         Progress::Done { result, .. } => {
             bar.inc(1);
             if !quiet {
-                let line = format!("{}  {}  ({})", if result.passed { "PASS" } else { "FAIL" }, result.name, fmt_secs(result.seconds));
+                let t = &result.tally;
+                let counts = if t.total() > 1 || t.finding + t.inconclusive + t.info > 0 {
+                    format!(", {} entries: {} pass, {} fail, {} findings, {} inconclusive, {} info", t.total(), t.pass, t.fail, t.finding, t.inconclusive, t.info)
+                } else {
+                    String::new()
+                };
+                let line = format!("{}  {}  ({}{counts})", if result.passed { "PASS" } else { "FAIL" }, result.name, fmt_secs(result.seconds));
                 bar.suspend(|| {
                     println!("{line}");
                     for f in result.findings.iter().filter(|f| !f.passed) {
                         println!("      ✘ {}: {}", f.criterion, f.message);
+                    }
+                    let failed = failed_entry_lines(result);
+                    for l in failed.iter().take(MAX_FAILED_LINES) {
+                        println!("      ✘ {l}");
+                    }
+                    if failed.len() > MAX_FAILED_LINES {
+                        println!("      … {} more (see the report)", failed.len() - MAX_FAILED_LINES);
                     }
                 });
             }
@@ -69,16 +88,30 @@ pub fn run(a: &AuditArgs, interrupt: &AtomicBool) -> Result<i32> {
     bar.finish_and_clear();
     let report = outcome?;
 
-    let json = audit_json(&report);
+    // Every byte is produced before the first file is written; each file goes through a temp
+    // file + rename, plots first and report.md last, so an interrupted write leaves no partial
+    // file and a report.md only next to complete plots.
+    let plots = if a.out.is_some() { report_plots::render(&report) } else { Vec::new() };
+    let refs: Vec<_> = plots.iter().map(|(r, _)| r.clone()).collect();
+    let json = audit_json(&report, &refs);
     if let Some(dir) = &a.out {
-        write_files(dir, &[("report.md", audit_markdown(&report).into_bytes()), ("report.json", to_bytes(&json))])?;
+        let md = audit_markdown(&report, &refs).into_bytes();
+        for sub in ["plots", "experiments"] {
+            let prefix = format!("{sub}/");
+            let files: Vec<(&str, Vec<u8>)> =
+                plots.iter().filter_map(|(r, text)| r.file.strip_prefix(prefix.as_str()).map(|name| (name, text.clone().into_bytes()))).collect();
+            if !files.is_empty() {
+                write_files(&dir.join(sub), &files)?;
+            }
+        }
+        write_files(dir, &[("report.json", to_bytes(&json)), ("report.md", md)])?;
     }
     if a.json {
         print!("{}", String::from_utf8_lossy(&to_bytes(&json)));
         eprintln!("{}", report.status_line());
     } else {
         if let Some(dir) = &a.out {
-            println!("wrote {} and {}", dir.join("report.md").display(), dir.join("report.json").display());
+            println!("wrote {}, {} and {} plot(s) in {}", dir.join("report.md").display(), dir.join("report.json").display(), plots.len(), dir.join("plots").display());
         }
         println!("{}", report.status_line());
     }

@@ -9,6 +9,9 @@ pub mod args;
 pub mod audit_cmd;
 pub mod claims_cmd;
 pub mod golden_cmd;
+pub mod list_cmd;
+pub mod merge_cmd;
+pub mod merge_eval;
 pub mod output;
 pub mod profile_cmd;
 
@@ -47,6 +50,8 @@ pub fn run(cli: args::Cli) -> crate::Result<i32> {
         args::Command::Golden(args::GoldenCommand::Regen(a)) => golden_cmd::regen(&a),
         args::Command::Audit(a) => audit_cmd::run(&a, interrupt_flag()),
         args::Command::Claims(a) => claims_cmd::run(&a, interrupt_flag()),
+        args::Command::Merge(a) => merge_cmd::run(&a, interrupt_flag()),
+        args::Command::List(a) => list_cmd::run(&a, interrupt_flag()),
     }
 }
 

@@ -20,6 +20,7 @@
 pub mod check;
 pub mod diff;
 pub mod fft_route;
+pub mod gen_model_merging;
 pub mod gen_profiles;
 pub mod gen_rdp_epsilon;
 pub mod registry;

@@ -40,6 +40,10 @@ pub fn regen_dir(dir: &Path) -> Result<Vec<RegenOutcome>> {
     for (gen, text) in texts {
         let path = dir.join(gen.file);
         let shown = path.display().to_string();
+        if let Some(parent) = path.parent() {
+            // Files may live in per-paper subfolders (e.g. `model_merging/`).
+            std::fs::create_dir_all(parent).map_err(|e| Error::Io { path: parent.display().to_string(), message: e.to_string() })?;
+        }
         let old = match std::fs::read_to_string(&path) {
             Ok(s) => Some(s),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -62,6 +66,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or_else(|| Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
     tmp.write_all(bytes).map_err(io)?;
+    #[cfg(unix)]
+    {
+        // tempfile creates 0600; reports and golden files are ordinary readable artefacts.
+        use std::os::unix::fs::PermissionsExt;
+        tmp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644)).map_err(io)?;
+    }
     tmp.as_file().sync_all().map_err(io)?;
     tmp.persist(path).map_err(|e| io(e.error))?;
     Ok(())

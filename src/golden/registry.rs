@@ -107,7 +107,27 @@ pub struct Generator {
 pub fn generators() -> &'static [Generator] {
     use super::gen_profiles::{GAUSSIAN_PROFILE, LAPLACE_PROFILE, RR_PROFILE, SGM_ONE_STEP};
     use super::gen_rdp_epsilon::{GAUSSIAN_EPSILON, SGM_RDP};
-    static ALL: [Generator; 6] = [GAUSSIAN_PROFILE, LAPLACE_PROFILE, RR_PROFILE, SGM_ONE_STEP, SGM_RDP, GAUSSIAN_EPSILON];
+    use super::gen_model_merging as mm;
+    static ALL: [Generator; 17] = [
+        GAUSSIAN_PROFILE,
+        LAPLACE_PROFILE,
+        RR_PROFILE,
+        SGM_ONE_STEP,
+        SGM_RDP,
+        GAUSSIAN_EPSILON,
+        // DP Model Merging (golden/model_merging/)
+        mm::PROP_3_1,
+        mm::LEMMA_4_1_THM_4_2,
+        mm::THM_5_1_ALG_1,
+        mm::THM_5_2_ALG_2,
+        mm::THM_6_1,
+        mm::THM_6_2_ALG_3,
+        mm::LEMMA_6_3,
+        mm::THM_6_4,
+        mm::COR_6_5_ALG_4,
+        mm::PROP_7_1,
+        mm::DEF_2_1,
+    ];
     &ALL
 }
 

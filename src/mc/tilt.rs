@@ -95,29 +95,10 @@ pub fn minimise_log(f: &dyn Fn(f64) -> f64, lo: f64, hi: f64) -> (f64, f64) {
         }
     }
     let step = (b - a) / n as f64;
-    let (mut l, mut r) = (a + step * (best_i as f64 - 1.0).max(0.0), a + step * (best_i as f64 + 1.0).min(n as f64));
-    let phi = 0.5 * (5f64.sqrt() - 1.0);
-    let (mut x1, mut x2) = (r - phi * (r - l), l + phi * (r - l));
-    let (mut f1, mut f2) = (g(x1), g(x2));
-    for _ in 0..60 {
-        if f1 < f2 {
-            r = x2;
-            x2 = x1;
-            f2 = f1;
-            x1 = r - phi * (r - l);
-            f1 = g(x1);
-        } else {
-            l = x1;
-            x1 = x2;
-            f1 = f2;
-            x2 = l + phi * (r - l);
-            f2 = g(x2);
-        }
-    }
-    for (t, v) in [(x1, f1), (x2, f2)] {
-        if v < best.1 {
-            best = (t, v);
-        }
+    let (l, r) = (a + step * (best_i as f64 - 1.0).max(0.0), a + step * (best_i as f64 + 1.0).min(n as f64));
+    let (x, v) = crate::num::root::golden_min(g, l, r, 60);
+    if v < best.1 {
+        best = (x, v);
     }
     (best.0.exp(), best.1)
 }

@@ -18,6 +18,7 @@ pub mod gaussian;
 pub mod laplace;
 pub mod randomized_response;
 pub mod subsampled_gaussian;
+pub mod mixture_gaussian;
 
 #[cfg(test)]
 mod mechanisms_test;

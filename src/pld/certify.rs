@@ -14,6 +14,7 @@ use crate::mechanisms::{Direction, Mechanism, PrivacyLoss};
 use crate::num::Interval;
 use rayon::prelude::*;
 use rustfft::FftPlanner;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Composed upper and lower PLDs, one pair per adjacency direction, on a common grid.
@@ -63,7 +64,35 @@ impl CertifiedPld {
 }
 
 /// One step of one mechanism in one direction: its loss law, count and range.
-type Step = (Box<dyn PrivacyLoss>, u64, StepRange);
+type Step = (Arc<dyn PrivacyLoss>, u64, StepRange);
+
+/// A composed step given directly by its privacy-loss laws, for mechanisms that are not a
+/// [`Mechanism`] variant (e.g. the Gaussian-mixture surrogates of the model-merging paper).
+///
+/// `remove` is the law of `L = ln(p/q)` under `P` for the ordered pair `(P, Q)` (record present
+/// first: "forward"); `add` the law for the reversed pair `(Q, P)`. When `symmetric` is true the
+/// two pairs have the same PLD and only `remove` is used (one direction is composed for
+/// symmetric-only inputs). Steps with equal `label` are merged (their counts add), so the label
+/// must identify the law exactly (e.g. include every parameter).
+#[derive(Clone, Debug)]
+pub struct LossStep {
+    pub label: String,
+    pub remove: Arc<dyn PrivacyLoss>,
+    pub add: Arc<dyn PrivacyLoss>,
+    pub symmetric: bool,
+    pub count: u64,
+}
+
+impl LossStep {
+    /// The step of a standard mechanism, repeated `count` times.
+    pub fn from_mechanism(m: &Mechanism, count: u64) -> LossStep {
+        let dirs = m.directions();
+        let symmetric = !dirs.contains(&Direction::Add);
+        let remove: Arc<dyn PrivacyLoss> = Arc::from(m.loss(Direction::Remove));
+        let add: Arc<dyn PrivacyLoss> = if symmetric { remove.clone() } else { Arc::from(m.loss(Direction::Add)) };
+        LossStep { label: format!("{m:?}"), remove, add, symmetric, count }
+    }
+}
 
 /// Validated input: per direction, the one-step losses with their counts and ranges.
 struct Prepared {
@@ -71,41 +100,36 @@ struct Prepared {
     tau: f64,
 }
 
-fn prepare(parts: &[(Mechanism, u64)], tau: f64) -> Result<Prepared> {
+fn prepare(parts: &[LossStep], tau: f64) -> Result<Prepared> {
     if parts.is_empty() {
         return Err(Error::invalid("mechanisms", "[]", "at least one mechanism is required"));
     }
-    // Merge identical mechanisms (their counts add).
-    let mut merged: Vec<(Mechanism, u64)> = Vec::new();
-    for (m, t) in parts {
-        check::at_least_one("count", *t)?;
-        match merged.iter_mut().find(|(mm, _)| mm == m) {
-            Some(e) => e.1 = e.1.checked_add(*t).ok_or_else(|| Error::invalid("count", t, "total overflows u64"))?,
-            None => merged.push((m.clone(), *t)),
+    // Merge identical steps (their counts add).
+    let mut merged: Vec<LossStep> = Vec::new();
+    for p in parts {
+        check::at_least_one("count", p.count)?;
+        match merged.iter_mut().find(|m| m.label == p.label) {
+            Some(e) => e.count = e.count.checked_add(p.count).ok_or_else(|| Error::invalid("count", p.count, "total overflows u64"))?,
+            None => merged.push(p.clone()),
         }
     }
-    let total: u64 = merged.iter().map(|(_, t)| *t).sum();
+    let total: u64 = merged.iter().map(|m| m.count).sum();
     if total > 1u64 << 40 {
         return Err(Error::invalid("count", total, "more than 2^40 composed steps is not supported"));
     }
     let tau_step = (tau / (4.0 * total as f64)).max(1e-300);
-    let mut dir_list: Vec<Direction> = Vec::new();
-    for (m, _) in &merged {
-        for d in m.directions() {
-            if !dir_list.contains(d) {
-                dir_list.push(*d);
-            }
-        }
+    let mut dir_list = vec![Direction::Remove];
+    if merged.iter().any(|m| !m.symmetric) {
+        dir_list.push(Direction::Add);
     }
     let mut dirs = Vec::new();
     for d in dir_list {
         let mut v = Vec::new();
-        for (m, t) in &merged {
-            // Symmetric mechanisms have one direction whose law serves for both (§2.1–2.3).
-            let dd = if m.directions().contains(&d) { d } else { m.directions()[0] };
-            let loss = m.loss(dd);
+        for m in &merged {
+            // Symmetric steps have one law that serves for both directions (§2.1–2.3).
+            let loss = if d == Direction::Add && !m.symmetric { m.add.clone() } else { m.remove.clone() };
             let r = step_range(loss.as_ref(), tau_step)?;
-            v.push((loss, *t, r));
+            v.push((loss, m.count, r));
         }
         dirs.push((d, v));
     }
@@ -208,7 +232,7 @@ enum Query {
 }
 
 /// Run passes until the query's interval meets the accuracy target (or the cap / pass limit).
-fn auto(parts: &[(Mechanism, u64)], query: Query, opts: &PldOptions) -> Result<(CertifiedPld, Interval)> {
+fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(CertifiedPld, Interval)> {
     opts.validate()?;
     let tau0 = opts.tail_budget.unwrap_or(match query {
         Query::Epsilon(d) => (1e-3 * d).min(1e-12),
@@ -321,27 +345,47 @@ fn auto(parts: &[(Mechanism, u64)], query: Query, opts: &PldOptions) -> Result<(
     Ok((pld, best.expect("at least one pass ran")))
 }
 
+fn steps_of(parts: &[(Mechanism, u64)]) -> Vec<LossStep> {
+    parts.iter().map(|(m, t)| LossStep::from_mechanism(m, *t)).collect()
+}
+
 /// Compose heterogeneous mechanisms `(mechanism, count)` (each direction separately, common
 /// grid). With `opts.grid_step = None` the grid is chosen so that `ε(opts.reference_delta)` meets
 /// `opts.eps_rel_accuracy`. Errors: invalid options or parameters, non-finite loss evaluations,
 /// a per-step grid longer than the FFT cap.
 pub fn compose_mechanisms(parts: &[(Mechanism, u64)], opts: &PldOptions) -> Result<CertifiedPld> {
-    Ok(auto(parts, Query::Epsilon(opts.reference_delta), opts)?.0)
+    compose_losses(&steps_of(parts), opts)
 }
 
 /// Certified `[ε_L, ε_U]` for `ε(δ)` of the composition, with the grid chosen for the target
 /// `opts.eps_rel_accuracy` (intersection over the refinement passes, all certified).
 /// Errors: `δ ∉ (0, 1)`, and as [`compose_mechanisms`].
 pub fn epsilon_interval(parts: &[(Mechanism, u64)], delta: f64, opts: &PldOptions) -> Result<(Interval, PldDiagnostics)> {
-    check::unit_open("delta", delta)?;
-    let (pld, iv) = auto(parts, Query::Epsilon(delta), opts)?;
-    Ok((iv, pld.diagnostics()))
+    epsilon_interval_losses(&steps_of(parts), delta, opts)
 }
 
 /// Certified `[δ_L, δ_U]` for `δ(ε)` of the composition (max over directions). Below the
 /// floating-point floor the upper end is the floor, never 0 unless δ is exactly 0.
 /// Errors: non-finite ε, and as [`compose_mechanisms`].
 pub fn delta_interval(parts: &[(Mechanism, u64)], eps: f64, opts: &PldOptions) -> Result<(Interval, PldDiagnostics)> {
+    delta_interval_losses(&steps_of(parts), eps, opts)
+}
+
+/// [`compose_mechanisms`] for steps given by their loss laws ([`LossStep`]). The guarantee is
+/// the same, provided each law honours the [`PrivacyLoss`] contract to `opts.eval_rel_err`.
+pub fn compose_losses(parts: &[LossStep], opts: &PldOptions) -> Result<CertifiedPld> {
+    Ok(auto(parts, Query::Epsilon(opts.reference_delta), opts)?.0)
+}
+
+/// [`epsilon_interval`] for steps given by their loss laws.
+pub fn epsilon_interval_losses(parts: &[LossStep], delta: f64, opts: &PldOptions) -> Result<(Interval, PldDiagnostics)> {
+    check::unit_open("delta", delta)?;
+    let (pld, iv) = auto(parts, Query::Epsilon(delta), opts)?;
+    Ok((iv, pld.diagnostics()))
+}
+
+/// [`delta_interval`] for steps given by their loss laws.
+pub fn delta_interval_losses(parts: &[LossStep], eps: f64, opts: &PldOptions) -> Result<(Interval, PldDiagnostics)> {
     check::finite("epsilon", eps)?;
     let (pld, iv) = auto(parts, Query::Delta(eps), opts)?;
     Ok((iv, pld.diagnostics()))

@@ -48,7 +48,7 @@ pub mod options;
 pub mod pmf;
 pub mod window;
 
-pub use certify::{compose_mechanisms, delta_interval, epsilon_interval, CertifiedPld};
+pub use certify::{compose_losses, compose_mechanisms, delta_interval, delta_interval_losses, epsilon_interval, epsilon_interval_losses, CertifiedPld, LossStep};
 pub use options::{DirectionDiagnostics, Discretisation, PassRecord, PldDiagnostics, PldOptions};
 pub use pmf::DiscretePld;
 

@@ -64,27 +64,8 @@ fn minimise_ln_lambda<F: FnMut(f64) -> f64>(mut f: F, u0: f64) -> f64 {
         }
         u += 2.0;
     }
-    let (mut a, mut b) = (best_u - 2.0, best_u + 2.0);
-    let g = 0.618_033_988_749_894_9;
-    let mut c = b - g * (b - a);
-    let mut d = a + g * (b - a);
-    let (mut fc, mut fd) = (f(c), f(d));
-    for _ in 0..24 {
-        if fc < fd {
-            b = d;
-            d = c;
-            fd = fc;
-            c = b - g * (b - a);
-            fc = f(c);
-        } else {
-            a = c;
-            c = d;
-            fc = fd;
-            d = a + g * (b - a);
-            fd = f(d);
-        }
-    }
-    best.min(fc).min(fd)
+    let (_, v) = crate::num::root::golden_min(&mut f, best_u - 2.0, best_u + 2.0, 24);
+    best.min(v)
 }
 
 fn lambda_centre(parts: &Parts, ln_tau: f64) -> f64 {

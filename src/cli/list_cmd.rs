@@ -1,0 +1,153 @@
+//! `dpaudit list`: every implemented result of every paper with its guarantee and the verdict of
+//! its latest audit ([`crate::papers::registry`]). Presentation only.
+
+use super::EXIT_OK;
+use crate::papers::registry::{self, ListRow};
+use crate::papers::{AuditPoint, Verdict};
+use crate::{Error, Result};
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+pub const LIST_EXAMPLES: &str = "\
+Examples:
+  dpaudit list
+  dpaudit list --json
+  dpaudit list --verdicts reports/nightly/report.json   # verdicts of another audit run
+  dpaudit list --record-verdicts                        # rerun every audit point, rewrite
+                                                        # audits/verdicts/model_merging.json
+
+Verdicts: holds (checked numerically, every case held), counterexample (a concrete instance
+violates the statement as printed), inconclusive, not_audited. A result's verdict is the worst
+over the audit points that concern it. Without --verdicts the recorded verdicts embedded at
+build time are shown. Exit status: 0 success; 2 input error; 130 interrupted (nothing written).";
+
+/// Arguments of `dpaudit list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Print a JSON array (one object per result) instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Take the verdicts from FILE: a JSON array of audit points, or an object with an
+    /// `audit_points` array (e.g. an audit report.json).
+    #[arg(long, value_name = "FILE", conflicts_with = "record_verdicts")]
+    pub verdicts: Option<PathBuf>,
+    /// Run every audit point now, write the verdicts file atomically and print which verdicts
+    /// changed; then list with the new verdicts.
+    #[arg(long)]
+    pub record_verdicts: bool,
+    /// The verdicts file written by --record-verdicts.
+    #[arg(long, value_name = "FILE", default_value = "audits/verdicts/model_merging.json")]
+    pub verdicts_out: PathBuf,
+}
+
+/// Run the command.
+pub fn run(a: &ListArgs, interrupt: &AtomicBool) -> Result<i32> {
+    let points = if a.record_verdicts {
+        record(&a.verdicts_out, interrupt)?
+    } else if let Some(f) = &a.verdicts {
+        let shown = f.display().to_string();
+        let text = std::fs::read_to_string(f).map_err(|e| Error::Io { path: shown.clone(), message: e.to_string() })?;
+        registry::parse_points(&shown, &text)?
+    } else {
+        registry::recorded_points()?
+    };
+    let rows = registry::list_rows(&points);
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&rows).unwrap_or_default());
+    } else {
+        print!("{}", table(&rows));
+    }
+    Ok(EXIT_OK)
+}
+
+/// Run all audit points, write them to `out` (temp file + rename) and print the verdict diff
+/// against the previous file (or the embedded one when `out` does not exist) on stderr.
+fn record(out: &Path, interrupt: &AtomicBool) -> Result<Vec<AuditPoint>> {
+    let old = match std::fs::read_to_string(out) {
+        Ok(text) => registry::parse_points(&out.display().to_string(), &text).unwrap_or_default(),
+        Err(_) => registry::recorded_points().unwrap_or_default(),
+    };
+    let points = crate::papers::model_merging::audit_points::all_points(interrupt);
+    if interrupt.load(Ordering::SeqCst) {
+        return Err(Error::Interrupted);
+    }
+    let mut bytes = serde_json::to_vec_pretty(&points).map_err(|e| Error::Numerical(format!("cannot serialise audit points: {e}")))?;
+    bytes.push(b'\n');
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| Error::Io { path: dir.display().to_string(), message: e.to_string() })?;
+    }
+    crate::golden::write_atomic(out, &bytes)?;
+    let diff = verdict_diff(&old, &points);
+    if diff.is_empty() {
+        eprintln!("dpaudit: {} audit points recorded in {}; no verdict changed", points.len(), out.display());
+    } else {
+        eprintln!("dpaudit: {} audit points recorded in {}; verdict changes:", points.len(), out.display());
+        for line in diff {
+            eprintln!("  {line}");
+        }
+    }
+    Ok(points)
+}
+
+/// Lines `A1: holds -> counterexample`, `A7: new (holds)`, `A9: removed (was inconclusive)`.
+pub fn verdict_diff(old: &[AuditPoint], new: &[AuditPoint]) -> Vec<String> {
+    let key = |p: &AuditPoint| format!("{}/{}", p.paper, p.id);
+    let mut out = Vec::new();
+    for n in new {
+        match old.iter().find(|o| key(o) == key(n)) {
+            Some(o) if o.verdict != n.verdict => out.push(format!("{}: {} -> {}", key(n), o.verdict.name(), n.verdict.name())),
+            Some(_) => {}
+            None => out.push(format!("{}: new ({})", key(n), n.verdict.name())),
+        }
+    }
+    for o in old {
+        if !new.iter().any(|n| key(n) == key(o)) {
+            out.push(format!("{}: removed (was {})", key(o), o.verdict.name()));
+        }
+    }
+    out
+}
+
+/// The human table: one line per result.
+fn table(rows: &[ListRow]) -> String {
+    let head = ["paper", "result", "guarantee", "verdict", "points", "function", "spec"];
+    let cells: Vec<[String; 7]> = rows
+        .iter()
+        .map(|r| {
+            let g = serde_json::to_value(r.guarantee).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+            let short = r.function.trim_start_matches("crate::papers::").to_string();
+            [r.paper.clone(), r.result.clone(), g, r.audit_verdict.name().to_string(), r.audit_points.join(","), short, r.spec.clone()]
+        })
+        .collect();
+    let mut w = head.map(|h| h.chars().count());
+    for c in &cells {
+        for (k, s) in c.iter().enumerate() {
+            w[k] = w[k].max(s.chars().count());
+        }
+    }
+    let line = |c: &[String]| -> String {
+        let mut s = String::new();
+        for (k, x) in c.iter().enumerate() {
+            s.push_str(x);
+            if k + 1 < c.len() {
+                s.push_str(&" ".repeat(w[k] - x.chars().count() + 2));
+            }
+        }
+        s.trim_end().to_string() + "\n"
+    };
+    let mut out = line(&head.map(String::from));
+    for c in &cells {
+        out.push_str(&line(c));
+    }
+    let n = |v: Verdict| rows.iter().filter(|r| r.audit_verdict == v).count();
+    out.push_str(&format!(
+        "\n{} results: {} holds, {} counterexample, {} inconclusive, {} not audited\n",
+        rows.len(),
+        n(Verdict::Holds),
+        n(Verdict::Counterexample),
+        n(Verdict::Inconclusive),
+        n(Verdict::NotAudited)
+    ));
+    out
+}
