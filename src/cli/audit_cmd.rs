@@ -111,7 +111,9 @@ pub fn run(a: &AuditArgs, interrupt: &AtomicBool) -> Result<i32> {
         eprintln!("{}", report.status_line());
     } else {
         if let Some(dir) = &a.out {
-            println!("wrote {}, {} and {} plot(s) in {}", dir.join("report.md").display(), dir.join("report.json").display(), plots.len(), dir.join("plots").display());
+            let n_exp = plots.iter().filter(|(r, _)| r.file.starts_with("experiments/")).count();
+            let exp = if n_exp > 0 { format!(" and {n_exp} experiment file(s) in {}", dir.join("experiments").display()) } else { String::new() };
+            println!("wrote {}, {}, {} plot(s) in {}{exp}", dir.join("report.md").display(), dir.join("report.json").display(), plots.len() - n_exp, dir.join("plots").display());
         }
         println!("{}", report.status_line());
     }

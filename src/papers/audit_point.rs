@@ -62,3 +62,30 @@ pub struct AuditPoint {
     /// Machine-readable parameters and values of the deciding computation.
     pub data: serde_json::Value,
 }
+
+/// What deciding an audit point yields: verdict, evidence (Markdown) and data.
+pub type Decision = (Verdict, String, serde_json::Value);
+
+impl AuditPoint {
+    /// Build a point by running its deciding computation `f`; a failing computation becomes
+    /// verdict Inconclusive with the error in the evidence (never a panic or a missing point).
+    pub fn decide(paper: &str, id: &str, results: &[&str], title: &str, f: impl FnOnce() -> crate::Result<Decision>) -> AuditPoint {
+        let (verdict, evidence, data) = match f() {
+            Ok(o) => o,
+            Err(e) => (Verdict::Inconclusive, format!("computation failed: {e}"), serde_json::json!({ "error": e.to_string() })),
+        };
+        AuditPoint { paper: paper.into(), id: id.into(), results: results.iter().map(|s| s.to_string()).collect(), title: title.into(), verdict, evidence, data }
+    }
+}
+
+/// Run point makers in order, stopping early (returning the points done) once `interrupt` is set.
+pub fn run_points(jobs: &[fn() -> AuditPoint], interrupt: &std::sync::atomic::AtomicBool) -> Vec<AuditPoint> {
+    let mut out = Vec::new();
+    for j in jobs {
+        if interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+        out.push(j());
+    }
+    out
+}

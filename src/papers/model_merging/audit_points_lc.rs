@@ -18,7 +18,7 @@ use crate::papers::{AuditPoint, Verdict};
 use rand::SeedableRng;
 use rand_distr::{Distribution, StandardNormal};
 use serde_json::json;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 type Outcome = (Verdict, String, serde_json::Value);
 
@@ -40,24 +40,13 @@ fn eps_pair(p: StepPair, t: u64, orders: &[f64], conv: Conversion) -> Result<f64
 }
 
 fn point(id: &str, results: &[&str], title: &str, f: impl FnOnce() -> Result<Outcome>) -> AuditPoint {
-    let (verdict, evidence, data) = match f() {
-        Ok(o) => o,
-        Err(e) => (Verdict::Inconclusive, format!("computation failed: {e}"), json!({ "error": e.to_string() })),
-    };
-    AuditPoint { paper: PAPER.into(), id: id.into(), results: results.iter().map(|s| s.to_string()).collect(), title: title.into(), verdict, evidence, data }
+    AuditPoint::decide(PAPER, id, results, title, f)
 }
 
 /// All LC/RDP audit points. Stops early (returning the points done) when `interrupt` is set.
 pub fn points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
     let jobs: Vec<fn() -> AuditPoint> = vec![a2, a5, a13, a14, a15, a17, a20, a21, s_thm62, s_alg3];
-    let mut out = Vec::new();
-    for j in jobs {
-        if interrupt.load(Ordering::Relaxed) {
-            break;
-        }
-        out.push(j());
-    }
-    out
+    crate::papers::audit_point::run_points(&jobs, interrupt)
 }
 
 fn a2() -> AuditPoint {

@@ -13,30 +13,19 @@ use crate::error::Result;
 use crate::papers::{AuditPoint, Verdict};
 use crate::pld::PldOptions;
 use serde_json::{json, Value};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 type Outcome = (Verdict, String, Value);
 
 fn point(id: &str, results: &[&str], title: &str, f: impl FnOnce() -> Result<Outcome>) -> AuditPoint {
-    let (verdict, evidence, data) = match f() {
-        Ok(o) => o,
-        Err(e) => (Verdict::Inconclusive, format!("computation failed: {e}"), json!({ "error": e.to_string() })),
-    };
-    AuditPoint { paper: PAPER.into(), id: id.into(), results: results.iter().map(|s| s.to_string()).collect(), title: title.into(), verdict, evidence, data }
+    AuditPoint::decide(PAPER, id, results, title, f)
 }
 
 /// All RS / mean-estimation audit points. Stops early (returning the points done) when
 /// `interrupt` is set.
 pub fn points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
     let jobs: Vec<fn() -> AuditPoint> = vec![a9, a10, a19, a24, s_lemma41, s_thm42, s_thm51, s_alg1, s_thm52, s_alg2];
-    let mut out = Vec::new();
-    for j in jobs {
-        if interrupt.load(Ordering::Relaxed) {
-            break;
-        }
-        out.push(j());
-    }
-    out
+    crate::papers::audit_point::run_points(&jobs, interrupt)
 }
 
 /// Exact RS ε (orders 2..64, classic) of the DP-level example Δ = 1, σ = (4, 8), π = ½, δ = 1e-5;

@@ -15,16 +15,12 @@ use crate::pld::{compose_losses, PldOptions};
 use crate::repr::gdp::Gdp;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 type Outcome = (Verdict, String, serde_json::Value);
 
 fn point(id: &str, results: &[&str], title: &str, f: impl FnOnce() -> Result<Outcome>) -> AuditPoint {
-    let (verdict, evidence, data) = match f() {
-        Ok(o) => o,
-        Err(e) => (Verdict::Inconclusive, format!("computation failed: {e}"), json!({ "error": e.to_string() })),
-    };
-    AuditPoint { paper: PAPER.into(), id: id.into(), results: results.iter().map(|s| s.to_string()).collect(), title: title.into(), verdict, evidence, data }
+    AuditPoint::decide(PAPER, id, results, title, f)
 }
 
 fn hy(q: f64, s: f64) -> StepHyper {
@@ -40,14 +36,7 @@ fn example_b() -> Result<StepPair> {
 /// All surrogate/PLD audit points (stops early when `interrupt` is set).
 pub fn points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
     let jobs: Vec<fn() -> AuditPoint> = vec![a1, a3, a4, a6, a7, s_lemma63, s_thm64, s_cor65, s_alg4];
-    let mut out = Vec::new();
-    for j in jobs {
-        if interrupt.load(Ordering::Relaxed) {
-            break;
-        }
-        out.push(j());
-    }
-    out
+    crate::papers::audit_point::run_points(&jobs, interrupt)
 }
 
 fn a1() -> AuditPoint {
