@@ -54,7 +54,8 @@ pub fn verdict_for(points: &[AuditPoint], result: &str) -> Verdict {
 /// This file's points only (see [`all_points`]).
 pub fn points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
     type Maker = fn() -> Result<Built>;
-    let list: [(&str, &[&str], &str, Maker); 10] = [
+    let list: [(&str, &[&str], &str, Maker); 11] = [
+        ("A12", &["Theorem 6.2", "Algorithm 3", "Theorem 5.1"], "Adjacency and sampling model: add/remove with Poisson sampling vs replace-one", a12),
         ("S-Def2.1", &["Definition 2.1"], "Definition 2.1: the hockey-stick divergence of finite pmfs against closed forms and identity (1.1)", s_def21),
         ("A8", &["Algorithm 1", "Algorithm 3", "Algorithm 4"], "Symbol slips in the algorithms: DP_Eps ignores its δ argument; π written for λ", a8),
         ("A11", &["Proposition 3.1"], "Proposition 3.1: the proof's θ₂ is not (ε₂, δ)-DP and the statement is false for some parameters", a11),
@@ -127,6 +128,74 @@ fn s_def21() -> Result<Built> {
         above.len()
     );
     Ok((v, evidence, json!({"rr": rr, "rr_closed_form": rr_closed, "gaussian_above_closed_form": above, "max_shortfall": worst_gap, "identity_error": worst_identity})))
+}
+
+/// A12: the paper never fixes the adjacency (Definition 2.1); Section 6.2 is written for
+/// add/remove with Poisson sampling. Under replace-one the Poisson-subsampled step's worst pair is
+/// `P = (1−q)N(0,1) + qN(1/σ,1)` vs `Q = (1−q)N(0,1) + qN(−1/σ,1)` (the record's clipped gradient
+/// flips direction) — both sides mixtures. Its RDP, by 1-D quadrature of the two mixtures
+/// (`mean_estimation::mixture_ln_moment`), is compared with the add/remove SGM RDP (the
+/// accounting the paper uses) on the MNIST σ = 0.5 and σ = 2 models (q = 256/60000, T = 705,
+/// orders 2..64, classic conversion). Harness check: the same quadrature on the add/remove pair
+/// reproduces the SGM binomial sum. Verdict Inconclusive: a question of which relation the
+/// paper means; the evidence says how much it moves ε.
+fn a12() -> Result<Built> {
+    use super::dpsgd_step::StepPair;
+    use super::linear_combination_rdp::lc_rdp_curve;
+    use super::mean_estimation::{mixture_ln_moment, GaussMix};
+    let orders = integer_orders(2, 64)?;
+    let q = 256.0 / 60000.0;
+    let t = 705u64;
+    let mix = |means: &[f64]| -> GaussMix<f64> {
+        let w = if means.len() == 1 { vec![1.0] } else { vec![1.0 - q, q] };
+        GaussMix { w, mean: means.to_vec(), sd: vec![1.0; means.len()] }
+    };
+    let mut rows = Vec::new();
+    let mut harness_err: f64 = 0.0;
+    let mut skipped = 0usize;
+    for sigma in [0.5, 2.0] {
+        let mu = 1.0 / sigma;
+        let add_remove = lc_rdp_curve(&[(StepPair::sgm(q, sigma)?, t)], &orders)?;
+        let (p_ar, q_ar) = (mix(&[0.0, mu]), mix(&[0.0]));
+        let (p_ro, q_ro) = (mix(&[0.0, mu]), mix(&[0.0, -mu]));
+        let mut replace = Vec::with_capacity(orders.len());
+        for (k, &a) in orders.iter().enumerate() {
+            if k % 8 == 0 {
+                let (m, _) = mixture_ln_moment(&a, &p_ar, &q_ar)?;
+                let v = t as f64 * m / (a - 1.0);
+                harness_err = harness_err.max(((v - add_remove[k]) / add_remove[k]).abs());
+            }
+            // An order where the quadrature fails is left out (+∞): the minimum over the other
+            // orders is still a valid conversion; the count is reported.
+            match mixture_ln_moment(&a, &p_ro, &q_ro) {
+                Ok((m, _)) => replace.push(t as f64 * m / (a - 1.0)),
+                Err(_) => {
+                    skipped += 1;
+                    replace.push(f64::INFINITY);
+                }
+            }
+        }
+        let e_ar = epsilon_from_rdp(&orders, &add_remove, 1e-5, Conversion::Classic)?;
+        let e_ro = epsilon_from_rdp(&orders, &replace, 1e-5, Conversion::Classic)?;
+        rows.push(json!({"sigma": sigma, "add_remove_eps": e_ar.epsilon, "add_remove_alpha": e_ar.alpha, "replace_one_eps": e_ro.epsilon, "replace_one_alpha": e_ro.alpha}));
+    }
+    if harness_err > 1e-6 {
+        return Ok((Verdict::Inconclusive, format!("harness check failed: quadrature vs SGM binomial sum differ by {harness_err:.2e} relative"), json!({"harness_rel_err": harness_err})));
+    }
+    let f = |r: &serde_json::Value, k: &str| r[k].as_f64().unwrap_or(f64::NAN);
+    let evidence = format!(
+        "MNIST models (q = 256/60000, T = 705, δ = 1e-5, orders 2..64, classic): σ = 0.5: add/remove ε = {:.6}, replace-one ε = {:.6} (×{:.2}); \
+         σ = 2: {:.6} vs {:.6} (×{:.2}). Under replace-one the two components are 2/σ apart instead of 1/σ, so the paper's numbers hold only under add/remove with \
+         Poisson sampling, which it never states (it also calls q a 'fixed mini-batch size / total'). Harness: quadrature reproduces the SGM \
+         binomial sum to {harness_err:.1e}; {skipped} replace-one orders skipped (quadrature failure).",
+        f(&rows[0], "add_remove_eps"),
+        f(&rows[0], "replace_one_eps"),
+        f(&rows[0], "replace_one_eps") / f(&rows[0], "add_remove_eps"),
+        f(&rows[1], "add_remove_eps"),
+        f(&rows[1], "replace_one_eps"),
+        f(&rows[1], "replace_one_eps") / f(&rows[1], "add_remove_eps"),
+    );
+    Ok((Verdict::Inconclusive, evidence, json!({"models": rows, "harness_rel_err": harness_err, "skipped_orders": skipped})))
 }
 
 /// A8: Algorithm 1 / 3 as printed (`return min_α ε_α(π; δ')` inside `DP_Eps(π, δ)`) evaluated

@@ -43,7 +43,7 @@ fn own_points_have_the_expected_verdicts() {
 #[test]
 fn interrupted_points_are_inconclusive_not_missing() {
     let v = points(&AtomicBool::new(true));
-    assert_eq!(v.len(), 10);
+    assert_eq!(v.len(), 11);
     assert!(v.iter().all(|p| p.verdict == Verdict::Inconclusive && p.evidence.contains("interrupted")));
 }
 
