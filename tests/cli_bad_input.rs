@@ -4,6 +4,8 @@
 use assert_cmd::Command;
 use std::path::Path;
 
+mod common;
+
 /// Run `dpaudit args…` in `cwd`; assert the bad-input contract; return the stderr line.
 fn bad(cwd: &Path, args: &[&str], needle: &str) -> String {
     let out = Command::cargo_bin("dpaudit").unwrap().current_dir(cwd).args(args).output().unwrap();
@@ -90,16 +92,8 @@ fn audit_without_argument_needs_the_default_spec() {
 
 #[test]
 fn golden_check_rejects_malformed_csv_on_a_copy() {
-    fn copy_tree(src: &Path, dst: &Path) {
-        std::fs::create_dir_all(dst).unwrap();
-        for e in std::fs::read_dir(src).unwrap() {
-            let p = e.unwrap().path();
-            let to = dst.join(p.file_name().unwrap());
-            if p.is_dir() { copy_tree(&p, &to) } else { std::fs::copy(&p, &to).map(|_| ()).unwrap() }
-        }
-    }
     let tmp = tempfile::tempdir().unwrap();
-    copy_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("golden"), tmp.path());
+    common::copy_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("golden"), tmp.path());
     let f = tmp.path().join("laplace_profile.csv");
     let text = std::fs::read_to_string(&f).unwrap();
     let mut lines: Vec<String> = text.lines().map(String::from).collect();

@@ -1,20 +1,6 @@
 //! Number and table formatting shared by the report exporters and the CLI.
 
-use serde_json::Value;
-
-/// A number for JSON: finite values as numbers; `+∞`/`−∞` as the strings `"inf"`/`"-inf"`
-/// (JSON has no infinity; `null` is reserved for "method not applicable or not requested").
-pub fn json_number(x: f64) -> Value {
-    if x.is_finite() {
-        serde_json::Number::from_f64(x).map(Value::Number).unwrap_or(Value::Null)
-    } else if x.is_nan() {
-        Value::String("nan".into())
-    } else if x > 0.0 {
-        Value::String("inf".into())
-    } else {
-        Value::String("-inf".into())
-    }
-}
+pub use crate::num::fmt::json_number;
 
 /// A number for tables: 10 significant digits, scientific outside [1e-3, 1e6).
 pub fn fmt_num(x: f64) -> String {

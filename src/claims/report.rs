@@ -11,18 +11,7 @@ use std::collections::BTreeMap;
 /// Version of the JSON row schema (bumped on incompatible changes).
 pub const SCHEMA_VERSION: u32 = 1;
 
-/// A number for JSON: finite values as numbers, `±∞` as the strings `"inf"`/`"-inf"`.
-fn num(x: f64) -> Value {
-    if x.is_finite() {
-        serde_json::Number::from_f64(x).map(Value::Number).unwrap_or(Value::Null)
-    } else if x.is_nan() {
-        Value::String("nan".into())
-    } else if x > 0.0 {
-        Value::String("inf".into())
-    } else {
-        Value::String("-inf".into())
-    }
-}
+use crate::num::fmt::json_number as num;
 
 fn interval(iv: &Interval) -> Value {
     json!({ "lower": num(iv.lower), "upper": num(iv.upper) })

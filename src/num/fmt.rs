@@ -16,3 +16,17 @@ pub fn fmt_sig(x: f64, sig: usize, fixed_below: f64) -> String {
         format!("{:.*e}", sig - 1, x)
     }
 }
+
+/// A number for JSON: finite values as numbers; `+∞`/`−∞` as the strings `"inf"`/`"-inf"`
+/// (JSON has no infinity; `null` is reserved for "method not applicable or not requested").
+pub fn json_number(x: f64) -> serde_json::Value {
+    if x.is_finite() {
+        serde_json::Number::from_f64(x).map(serde_json::Value::Number).unwrap_or(serde_json::Value::Null)
+    } else if x.is_nan() {
+        serde_json::Value::String("nan".into())
+    } else if x > 0.0 {
+        serde_json::Value::String("inf".into())
+    } else {
+        serde_json::Value::String("-inf".into())
+    }
+}
