@@ -28,6 +28,7 @@
 pub mod claims_check;
 pub mod engine;
 pub mod entry;
+pub mod experiment_files;
 pub mod format;
 pub mod golden_check;
 pub mod paper_check;

@@ -8,39 +8,38 @@
 
 use super::entry::EntryStatus;
 use crate::error::{Error, Result};
-use crate::papers::model_merging::experiments::{self, ExperimentOptions};
-use crate::papers::{AuditPoint, Verdict};
+use crate::papers::experiment::ExperimentSize;
+use crate::papers::{paper, AuditPoint, Paper, Verdict};
 use std::sync::atomic::AtomicBool;
-
-/// Paper keys a spec may name.
-pub const PAPERS: [&str; 1] = ["model_merging"];
 
 /// A validated paper check.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PaperPlan {
+    /// A key of [`crate::papers::ALL`].
     pub paper: String,
     /// Recompute the paper's experiments when plots are written (`experiments = "quick"|"full"`).
-    pub experiments: Option<ExperimentOptions>,
+    pub experiments: Option<ExperimentSize>,
 }
 
 /// One file of a paper experiment: name (relative to `experiments/`) and contents.
-pub type ExperimentFile = (String, String);
+pub type ExperimentFile = super::experiment_files::ExperimentFile;
 
 impl PaperPlan {
     pub fn new(paper: &str) -> Result<PaperPlan> {
         let key = paper.trim();
-        if !PAPERS.contains(&key) {
-            return Err(Error::UnknownName { kind: "paper".into(), name: key.into(), expected: PAPERS.join(", ") });
+        if paper::find(key).is_none() {
+            return Err(Error::UnknownName { kind: "paper".into(), name: key.into(), expected: paper::keys() });
         }
         Ok(PaperPlan { paper: key.into(), experiments: None })
     }
     /// Set the experiment size from the spec key `experiments` (`quick` or `full`).
     pub fn with_experiments(mut self, size: Option<&str>) -> Result<PaperPlan> {
-        self.experiments = match size.map(|s| s.trim().to_ascii_lowercase()) {
+        self.experiments = match size {
             None => None,
-            Some(s) if s == "quick" => Some(ExperimentOptions::QUICK),
-            Some(s) if s == "full" => Some(ExperimentOptions::FULL),
-            Some(s) => return Err(Error::UnknownName { kind: "experiment size".into(), name: s, expected: "quick, full".into() }),
+            Some(s) => match ExperimentSize::parse(s) {
+                Some(size) => Some(size),
+                None => return Err(Error::UnknownName { kind: "experiment size".into(), name: s.trim().to_ascii_lowercase(), expected: "quick, full".into() }),
+            },
         };
         Ok(self)
     }
@@ -59,20 +58,20 @@ pub fn status(v: Verdict) -> EntryStatus {
     }
 }
 
-/// Recompute the paper's experiments (when the plan asks for them), in memory: the engine's
-/// caller writes the files with the rest of the report.
+fn paper_of(p: &PaperPlan) -> Result<&'static dyn Paper> {
+    paper::find(&p.paper).ok_or_else(|| Error::UnknownName { kind: "paper".into(), name: p.paper.clone(), expected: paper::keys() })
+}
+
+/// Recompute the paper's experiments (when the plan asks for them) and render them to CSV/SVG in
+/// memory: the engine's caller writes the files with the rest of the report.
 pub fn run_experiments(p: &PaperPlan, interrupt: &AtomicBool) -> Result<Vec<ExperimentFile>> {
-    match (p.paper.as_str(), p.experiments) {
-        ("model_merging", Some(opts)) => experiments::render(opts, interrupt, &mut |_, _| {}),
-        _ => Ok(Vec::new()),
+    match p.experiments {
+        Some(size) => super::experiment_files::render(&paper_of(p)?.experiments(size, interrupt)?),
+        None => Ok(Vec::new()),
     }
 }
 
 /// Compute every audit point of the paper.
 pub fn run(p: &PaperPlan, interrupt: &AtomicBool) -> Result<Vec<AuditPoint>> {
-    match p.paper.as_str() {
-        "model_merging" => Ok(crate::papers::model_merging::audit_points::all_points(interrupt)),
-        other => Err(Error::UnknownName { kind: "paper".into(), name: other.into(), expected: PAPERS.join(", ") }),
-    }
+    Ok(paper_of(p)?.audit_points(interrupt))
 }
-

@@ -96,7 +96,7 @@ pub struct CheckSpec {
     /// Claims check: time budget in seconds (default 60) and Monte Carlo evidence (default true).
     pub time_budget: Option<f64>,
     pub monte_carlo: Option<bool>,
-    /// Paper check: the paper key (e.g. `model_merging`).
+    /// Paper check: the paper key ([`crate::papers::Paper::key`]).
     pub paper: Option<String>,
     /// Paper check: also recompute the paper's experiments (`quick` or `full`) when the report
     /// is written (`--out DIR`): CSV tables and SVG plots under `DIR/experiments/`.

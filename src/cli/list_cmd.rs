@@ -7,7 +7,7 @@ use crate::papers::{AuditPoint, Verdict};
 use crate::{Error, Result};
 use clap::Args;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 pub const LIST_EXAMPLES: &str = "\
 Examples:
@@ -15,7 +15,7 @@ Examples:
   dpaudit list --json
   dpaudit list --verdicts reports/nightly/report.json   # verdicts of another audit run
   dpaudit list --record-verdicts                        # rerun every audit point, rewrite
-                                                        # audits/verdicts/model_merging.json
+                                                        # audits/verdicts/<paper>.json
 
 Verdicts: holds (checked numerically, every case held), counterexample (a concrete instance
 violates the statement as printed), inconclusive, not_audited. A result's verdict is the worst
@@ -36,15 +36,15 @@ pub struct ListArgs {
     /// changed; then list with the new verdicts.
     #[arg(long)]
     pub record_verdicts: bool,
-    /// The verdicts file written by --record-verdicts.
-    #[arg(long, value_name = "FILE", default_value = "audits/verdicts/model_merging.json")]
-    pub verdicts_out: PathBuf,
+    /// Directory under which --record-verdicts writes `audits/verdicts/<paper>.json`.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub verdicts_root: PathBuf,
 }
 
 /// Run the command.
 pub fn run(a: &ListArgs, interrupt: &AtomicBool) -> Result<i32> {
     let points = if a.record_verdicts {
-        record(&a.verdicts_out, interrupt)?
+        record(&a.verdicts_root, interrupt)?
     } else if let Some(f) = &a.verdicts {
         let shown = f.display().to_string();
         let text = std::fs::read_to_string(f).map_err(|e| Error::Io { path: shown.clone(), message: e.to_string() })?;
@@ -61,52 +61,21 @@ pub fn run(a: &ListArgs, interrupt: &AtomicBool) -> Result<i32> {
     Ok(EXIT_OK)
 }
 
-/// Run all audit points, write them to `out` (temp file + rename) and print the verdict diff
-/// against the previous file (or the embedded one when `out` does not exist) on stderr.
-fn record(out: &Path, interrupt: &AtomicBool) -> Result<Vec<AuditPoint>> {
-    let old = match std::fs::read_to_string(out) {
-        Ok(text) => registry::parse_points(&out.display().to_string(), &text).unwrap_or_default(),
-        Err(_) => registry::recorded_points().unwrap_or_default(),
-    };
-    let points = crate::papers::model_merging::audit_points::all_points(interrupt);
-    if interrupt.load(Ordering::SeqCst) {
-        return Err(Error::Interrupted);
-    }
-    let mut bytes = serde_json::to_vec_pretty(&points).map_err(|e| Error::Numerical(format!("cannot serialise audit points: {e}")))?;
-    bytes.push(b'\n');
-    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| Error::Io { path: dir.display().to_string(), message: e.to_string() })?;
-    }
-    crate::golden::write_atomic(out, &bytes)?;
-    let diff = verdict_diff(&old, &points);
-    if diff.is_empty() {
-        eprintln!("dpaudit: {} audit points recorded in {}; no verdict changed", points.len(), out.display());
-    } else {
-        eprintln!("dpaudit: {} audit points recorded in {}; verdict changes:", points.len(), out.display());
-        for line in diff {
-            eprintln!("  {line}");
+/// Run all audit points of every paper, write each paper's verdicts file (atomically) and print
+/// the verdict changes against the previous file on stderr.
+fn record(root: &Path, interrupt: &AtomicBool) -> Result<Vec<AuditPoint>> {
+    let rec = crate::papers::verdicts::record_all(root, interrupt, crate::golden::write_atomic)?;
+    for f in &rec.files {
+        if f.changes.is_empty() {
+            eprintln!("dpaudit: {} audit points recorded in {}; no verdict changed", f.points, f.path.display());
+        } else {
+            eprintln!("dpaudit: {} audit points recorded in {}; verdict changes:", f.points, f.path.display());
+            for line in &f.changes {
+                eprintln!("  {line}");
+            }
         }
     }
-    Ok(points)
-}
-
-/// Lines `A1: holds -> counterexample`, `A7: new (holds)`, `A9: removed (was inconclusive)`.
-pub fn verdict_diff(old: &[AuditPoint], new: &[AuditPoint]) -> Vec<String> {
-    let key = |p: &AuditPoint| format!("{}/{}", p.paper, p.id);
-    let mut out = Vec::new();
-    for n in new {
-        match old.iter().find(|o| key(o) == key(n)) {
-            Some(o) if o.verdict != n.verdict => out.push(format!("{}: {} -> {}", key(n), o.verdict.name(), n.verdict.name())),
-            Some(_) => {}
-            None => out.push(format!("{}: new ({})", key(n), n.verdict.name())),
-        }
-    }
-    for o in old {
-        if !new.iter().any(|n| key(n) == key(o)) {
-            out.push(format!("{}: removed (was {})", key(o), o.verdict.name()));
-        }
-    }
-    out
+    Ok(rec.points)
 }
 
 /// The human table: one line per result.

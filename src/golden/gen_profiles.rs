@@ -9,8 +9,8 @@
 //! FFT accountant (rows with δ ≥ [`FFT_MIN_DELTA`]).
 
 use super::fft_route::{fft_interval, Ask};
-use super::registry::{Generator, Inputs, Route, RouteValue, GOLDEN_PREC};
-use super::table::format_number as fmt;
+use crate::papers::golden_table::{Generator, Inputs, Route, RouteValue, GOLDEN_PREC};
+use crate::num::fmt::format_number as fmt;
 use crate::error::{Error, Result};
 use crate::exact;
 use crate::mechanisms::exact as cf;

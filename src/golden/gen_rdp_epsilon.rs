@@ -12,8 +12,8 @@
 //!   inversion (production f64 code); `fft` = the certified FFT accountant.
 
 use super::fft_route::{fft_interval, Ask};
-use super::registry::{Generator, Inputs, Route, RouteValue, GOLDEN_PREC};
-use super::table::format_number as fmt;
+use crate::papers::golden_table::{Generator, Inputs, Route, RouteValue, GOLDEN_PREC};
+use crate::num::fmt::format_number as fmt;
 use crate::error::Result;
 use crate::exact;
 use crate::mechanisms::{Direction, Mechanism};

@@ -3,7 +3,8 @@
 //!
 //! * [`table`] — the file format (`# source:` line, `# tolerance:` line, CSV header, rows);
 //! * [`tolerance`] — per-column (and per-route) tolerances;
-//! * [`registry`] — which files exist, how each is generated and how each is recomputed;
+//! * [`registry`] — which files exist (paper-independent ones here, each paper's from its own
+//!   folder via [`crate::papers::Paper::golden_tables`]), how each is generated and recomputed;
 //! * [`check`] — compare a directory of golden files against the f64 code, the MPFR oracle and
 //!   the certified FFT accountant;
 //! * [`regen`] — regenerate files (temp file + rename) and diff them against the stored ones.
@@ -20,7 +21,6 @@
 pub mod check;
 pub mod diff;
 pub mod fft_route;
-pub mod gen_model_merging;
 pub mod gen_profiles;
 pub mod gen_rdp_epsilon;
 pub mod registry;

@@ -41,7 +41,7 @@ pub fn regen_dir(dir: &Path) -> Result<Vec<RegenOutcome>> {
         let path = dir.join(gen.file);
         let shown = path.display().to_string();
         if let Some(parent) = path.parent() {
-            // Files may live in per-paper subfolders (e.g. `model_merging/`).
+            // Files may live in per-paper subfolders (`<paper key>/`).
             std::fs::create_dir_all(parent).map_err(|e| Error::Io { path: parent.display().to_string(), message: e.to_string() })?;
         }
         let old = match std::fs::read_to_string(&path) {

@@ -114,28 +114,7 @@ pub fn render(source: &str, tolerance: &str, header: &[&str], rows: &[Vec<String
     out
 }
 
-/// Shortest round-trip text of an f64: plain decimal for moderate magnitudes, scientific
-/// otherwise; `inf`, `-inf` for infinities. Never used for NaN (generators reject NaN).
-pub fn format_number(x: f64) -> String {
-    if x.is_infinite() {
-        return if x > 0.0 { "inf".into() } else { "-inf".into() };
-    }
-    let a = x.abs();
-    if a == 0.0 || (1e-4..1e15).contains(&a) {
-        format!("{x}")
-    } else {
-        format!("{x:e}")
-    }
-}
-
-/// Parse a number written by [`format_number`] (or any Rust/CSV float literal).
-pub fn parse_number(s: &str) -> Option<f64> {
-    match s.trim() {
-        "inf" | "+inf" => Some(f64::INFINITY),
-        "-inf" => Some(f64::NEG_INFINITY),
-        t => t.parse::<f64>().ok().filter(|x| !x.is_nan()),
-    }
-}
+pub use crate::num::fmt::{format_number, parse_number};
 
 fn split_fields(line: &str) -> Vec<String> {
     line.split(',').map(|f| f.trim().to_string()).collect()

@@ -2,12 +2,27 @@
 //! per section or result. Everything here sits on the shared machinery (`num`, `repr`,
 //! `mechanisms`, `pld`, `mc`) and is imported only by `audit`, `golden` and `cli`.
 //!
+//! A paper is a value implementing [`Paper`]; [`ALL`] lists them. Adding a paper = a new folder
+//! with its `Paper` value + one line in [`ALL`].
+//!
 //! * [`model_merging`] — *Differentially Private Model Merging* (Yin, Zaheer, Li 2026).
+//! * [`paper`] — the [`Paper`] trait.
 //! * [`audit_point`] — the verdict type every paper's audit points report.
 //! * [`registry`] — every implemented result of every paper (`dpaudit list`).
+//! * [`golden_table`] — what a paper declares about its golden files (generators, routes).
+//! * [`experiment`] — experiments as data (tables, plot specifications).
+//! * [`verdicts`] — recording every paper's verdicts file.
 
 pub mod audit_point;
+pub mod experiment;
+pub mod golden_table;
 pub mod model_merging;
+pub mod paper;
 pub mod registry;
+pub mod verdicts;
 
 pub use audit_point::{AuditPoint, Guarantee, Verdict};
+pub use paper::Paper;
+
+/// Every paper, in report order.
+pub static ALL: &[&dyn Paper] = &[&model_merging::MODEL_MERGING];

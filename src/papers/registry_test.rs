@@ -5,7 +5,7 @@ use super::*;
 #[test]
 fn every_registered_function_exists() {
     let root = env!("CARGO_MANIFEST_DIR");
-    for e in REGISTRY {
+    for e in &entries() {
         let path = e.function.strip_prefix("crate::").expect("paths start with crate::");
         let mut parts: Vec<&str> = path.split("::").collect();
         let name = parts.pop().unwrap();
@@ -18,8 +18,9 @@ fn every_registered_function_exists() {
 
 #[test]
 fn results_are_unique_and_numbered() {
-    for (i, e) in REGISTRY.iter().enumerate() {
-        assert!(REGISTRY[..i].iter().all(|o| o.result != e.result || o.paper != e.paper), "duplicate {}", e.result);
+    let all = entries();
+    for (i, e) in all.iter().enumerate() {
+        assert!(all[..i].iter().all(|o| o.result != e.result || o.paper != e.paper), "duplicate {}", e.result);
         let kind = e.result.split(' ').next().unwrap();
         assert!(["Definition", "Proposition", "Lemma", "Theorem", "Corollary", "Algorithm"].contains(&kind), "{}", e.result);
     }
@@ -56,8 +57,8 @@ fn points_parse_from_array_or_report_object() {
 #[test]
 fn every_result_has_a_registered_golden_file() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("golden");
-    let registered: Vec<&str> = crate::golden::registry::generators().iter().map(|g| g.file).collect();
-    for e in REGISTRY {
+    let registered: Vec<&str> = crate::papers::ALL.iter().flat_map(|p| p.golden_tables().iter().map(|g| g.file)).collect();
+    for e in &entries() {
         assert!(root.join(e.golden).is_file(), "{}: golden file {} missing", e.result, e.golden);
         assert!(registered.contains(&e.golden), "{}: golden file {} not registered", e.result, e.golden);
     }

@@ -1,5 +1,6 @@
 //! The paper's experiments (Section 8, Appendix H; spec §17) recomputed as audits: each produces
-//! a CSV table and an SVG plot, written atomically into an output directory.
+//! a data table and plot specifications ([`crate::papers::experiment`]); `audit` renders them to
+//! CSV and SVG and writes the files.
 //!
 //! * **Mean estimation** (Figs 1, 7, 8): two Gaussian releases of a clipped mean, RS vs LC
 //!   privacy/utility frontiers. The paper does not state σ₁, σ₂ or Δ (audit A22); dpaudit uses
@@ -23,12 +24,11 @@ use super::linear_combination_rdp::{lc_dp_eps, lc_rdp_curve, lc_steps};
 use super::mean_estimation::{rs_renyi_exact, sigma2_lc, sigma2_rs};
 use super::random_selection_pld::{mixture_hockey_stick, rs_pld_eps, DirectionalCurve, GaussianCurve, PldCurve};
 use super::random_selection_rdp::rs_dp_eps;
-use crate::audit::plots::{simplex_heatmap_svg, xy_chart_svg, Axis, Series, SimplexCell, XyChart};
 use crate::error::{Error, Result};
 use crate::num::root::bisect_decreasing;
 use crate::pld::PldOptions;
 use crate::repr::gdp::Gdp;
-use std::path::{Path, PathBuf};
+use crate::papers::experiment::{Curve, DataTable, ExperimentOutput, PlotKind, SimplexGrid};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Target δ of every experiment (Appendix H).
@@ -50,25 +50,8 @@ impl ExperimentOptions {
     pub const FULL: ExperimentOptions = ExperimentOptions { mean_grid: 21, mnist_lattice: 10, mnist_lc_pld: true };
 }
 
-/// One table of an experiment: header and rows (all numbers formatted to 10 significant digits).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Table {
-    pub header: Vec<String>,
-    pub rows: Vec<Vec<f64>>,
-}
-
-impl Table {
-    /// CSV text with a `#` comment line naming the source.
-    pub fn to_csv(&self, source: &str) -> String {
-        let mut s = format!("# source: {source}; every epsilon at delta = {DELTA:e}, f64\n{}\n", self.header.join(","));
-        for r in &self.rows {
-            let cells: Vec<String> = r.iter().map(|v| if v.is_finite() { format!("{v:.10e}") } else { "inf".into() }).collect();
-            s.push_str(&cells.join(","));
-            s.push('\n');
-        }
-        s
-    }
-}
+/// One table of an experiment: header and rows (written to CSV with 10 significant digits).
+pub type Table = DataTable;
 
 fn check(interrupt: &AtomicBool) -> Result<()> {
     if interrupt.load(Ordering::Relaxed) { Err(Error::Interrupted) } else { Ok(()) }
@@ -174,46 +157,57 @@ pub fn mnist(m: usize, lc_pld: bool, interrupt: &AtomicBool, progress: &mut dyn 
 }
 
 fn column(t: &Table, name: &str) -> usize {
-    t.header.iter().position(|h| h == name).expect("column names are fixed in this file")
+    t.column(name).expect("column names are fixed in this file")
 }
 
-fn frontier_svg(t: &Table) -> Result<String> {
-    let series = |eps: &str, mse: &str, label: &str| {
+fn frontier_plot(t: &Table) -> PlotKind {
+    let curve = |eps: &str, mse: &str, label: &str| {
         let (e, m) = (column(t, eps), column(t, mse));
-        Series::line(label, t.rows.iter().map(|r| (r[e], r[m])).collect())
+        Curve { label: label.into(), points: t.rows.iter().map(|r| (r[e], r[m])).collect() }
     };
-    xy_chart_svg(&XyChart {
-        title: "Mean estimation: MSE vs certified ε (δ = 1e-5)".into(),
-        x: Axis::linear("ε"),
-        y: Axis::linear("MSE"),
-        bands: vec![],
-        series: vec![
-            series("rs_exact_pld", "rs_mse", "RS exact (PLD)"),
-            series("rs_exact_rdp", "rs_mse", "RS exact (RDP)"),
-            series("rs_thm51", "rs_mse", "RS Theorem 5.1"),
-            series("rs_thm52", "rs_mse", "RS Theorem 5.2"),
-            series("lc_exact", "lc_mse", "LC exact (Gaussian)"),
-            series("lc_rdp", "lc_mse", "LC RDP"),
+    PlotKind::Lines {
+        x_label: "ε".into(),
+        y_label: "MSE".into(),
+        curves: vec![
+            curve("rs_exact_pld", "rs_mse", "RS exact (PLD)"),
+            curve("rs_exact_rdp", "rs_mse", "RS exact (RDP)"),
+            curve("rs_thm51", "rs_mse", "RS Theorem 5.1"),
+            curve("rs_thm52", "rs_mse", "RS Theorem 5.2"),
+            curve("lc_exact", "lc_mse", "LC exact (Gaussian)"),
+            curve("lc_rdp", "lc_mse", "LC RDP"),
         ],
+    }
+}
+
+fn simplex_plot(t: &Table, col: &str, m: usize) -> PlotKind {
+    let c = column(t, col);
+    PlotKind::Simplex(SimplexGrid {
+        corners: ["(C=1, σ=0.5)".into(), "(C=2, σ=0.5)".into(), "(C=1, σ=2)".into()],
+        value_label: "ε".into(),
+        cells: t.rows.iter().filter(|r| r[c].is_finite()).map(|r| ([r[0], r[1], r[2]], r[c])).collect(),
+        resolution: m,
     })
 }
 
-fn simplex_svg(t: &Table, col: &str, title: &str, m: usize) -> Result<String> {
-    let c = column(t, col);
-    let cells: Vec<SimplexCell> = t.rows.iter().filter(|r| r[c].is_finite()).map(|r| SimplexCell { w: [r[0], r[1], r[2]], value: r[c] }).collect();
-    simplex_heatmap_svg(title, ["(C=1, σ=0.5)", "(C=2, σ=0.5)", "(C=1, σ=2)"], "ε", &cells, m)
+/// The `# source:` text of a table: what it recomputes, and the δ and arithmetic of every ε.
+fn source(what: &str) -> String {
+    format!("{what}; every epsilon at delta = {DELTA:e}, f64")
 }
 
-/// Compute both experiments in memory: `merging_mean_estimation.{csv,svg}`, `merging_mnist.csv`
-/// and one simplex SVG per accountant, as `(file name, contents)`.
+/// Compute both experiments as data: `merging_mean_estimation.{csv,svg}`, `merging_mnist.csv`
+/// and one simplex heat map per accountant, in output order.
 /// Errors: interruption, accountant failures.
-pub fn render(opts: ExperimentOptions, interrupt: &AtomicBool, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec<(String, String)>> {
-    let mut out: Vec<(String, String)> = Vec::new();
+pub fn outputs(opts: ExperimentOptions, interrupt: &AtomicBool, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec<ExperimentOutput>> {
+    let mut out = Vec::new();
     let me = mean_estimation(opts.mean_grid, interrupt)?;
-    out.push(("merging_mean_estimation.csv".into(), me.to_csv("DP Model Merging §8.1 recomputed by dpaudit (spec §5, §17; sigma=(0.08,0.16), Delta=0.02)")));
-    out.push(("merging_mean_estimation.svg".into(), frontier_svg(&me)?));
+    let me_plot = frontier_plot(&me);
+    out.push(ExperimentOutput::Table {
+        file: "merging_mean_estimation.csv".into(),
+        source: source("DP Model Merging §8.1 recomputed by dpaudit (spec §5, §17; sigma=(0.08,0.16), Delta=0.02)"),
+        table: me,
+    });
+    out.push(ExperimentOutput::Plot { file: "merging_mean_estimation.svg".into(), title: "Mean estimation: MSE vs certified ε (δ = 1e-5)".into(), kind: me_plot });
     let mn = mnist(opts.mnist_lattice, opts.mnist_lc_pld, interrupt, progress)?;
-    out.push(("merging_mnist.csv".into(), mn.to_csv("DP Model Merging §8.2 / Appendix H MNIST portfolio recomputed by dpaudit (spec §10, §13, §17)")));
     let m = opts.mnist_lattice;
     let mut maps = vec![
         ("rs_thm51", "MNIST RS, Theorem 5.1 (RDP): ε over π"),
@@ -224,23 +218,14 @@ pub fn render(opts: ExperimentOptions, interrupt: &AtomicBool, progress: &mut dy
         maps.push(("lc_alg4", "MNIST LC, Algorithm 4 (PLD; unsound for T>1, A1): ε over λ"));
     }
     maps.push(("joint_thm61", "MNIST LC, Theorem 6.1 joint bound (RDP): ε over λ"));
-    for (col, title) in maps {
-        out.push((format!("merging_mnist_{col}.svg"), simplex_svg(&mn, col, title, m)?));
-    }
-    Ok(out)
-}
-
-/// [`render`], then write every file into `dir` (each atomically; nothing is written unless
-/// both experiments succeeded). Returns the paths written. Errors: I/O, as [`render`].
-pub fn run(dir: &Path, opts: ExperimentOptions, interrupt: &AtomicBool, progress: &mut dyn FnMut(usize, usize)) -> Result<Vec<PathBuf>> {
-    let files = render(opts, interrupt, progress)?;
-    std::fs::create_dir_all(dir).map_err(|e| Error::Io { path: dir.display().to_string(), message: e.to_string() })?;
-    let mut out = Vec::new();
-    for (name, text) in files {
-        let p = dir.join(name);
-        crate::golden::regen::write_atomic(&p, text.as_bytes())?;
-        out.push(p);
-    }
+    let plots: Vec<ExperimentOutput> =
+        maps.into_iter().map(|(col, title)| ExperimentOutput::Plot { file: format!("merging_mnist_{col}.svg"), title: title.into(), kind: simplex_plot(&mn, col, m) }).collect();
+    out.push(ExperimentOutput::Table {
+        file: "merging_mnist.csv".into(),
+        source: source("DP Model Merging §8.2 / Appendix H MNIST portfolio recomputed by dpaudit (spec §10, §13, §17)"),
+        table: mn,
+    });
+    out.extend(plots);
     Ok(out)
 }
 

@@ -55,21 +55,22 @@ fn mnist_vertices_match_single_model_values() {
     }
 }
 
+/// Output order and file names (what `audit` writes under `experiments/`); interruption stops
+/// the computation with `Interrupted`.
 #[test]
-fn run_writes_every_file_and_respects_interrupts() {
-    let dir = tempfile::tempdir().unwrap();
+fn outputs_are_named_in_order_and_respect_interrupts() {
     let never = AtomicBool::new(false);
-    let files = run(dir.path(), ExperimentOptions { mean_grid: 3, mnist_lattice: 1, mnist_lc_pld: false }, &never, &mut |_, _| {}).unwrap();
-    assert_eq!(files.len(), 7); // 2 mean-estimation + CSV + 4 simplex maps (Algorithm 4 skipped)
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        if f.extension().unwrap() == "svg" {
-            assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
-        } else {
-            assert!(text.starts_with("# source:"));
-        }
+    let out = outputs(ExperimentOptions { mean_grid: 3, mnist_lattice: 1, mnist_lc_pld: false }, &never, &mut |_, _| {}).unwrap();
+    let names: Vec<&str> = out.iter().map(|o| o.file()).collect();
+    // 2 mean-estimation + CSV + 4 simplex maps (Algorithm 4 skipped)
+    assert_eq!(
+        names,
+        ["merging_mean_estimation.csv", "merging_mean_estimation.svg", "merging_mnist.csv", "merging_mnist_rs_thm51.svg", "merging_mnist_rs_thm52.svg", "merging_mnist_lc_alg3.svg", "merging_mnist_joint_thm61.svg"]
+    );
+    match &out[3] {
+        ExperimentOutput::Plot { kind: PlotKind::Simplex(g), .. } => assert_eq!((g.cells.len(), g.resolution), (3, 1)),
+        other => panic!("expected a simplex plot, got {other:?}"),
     }
     let stop = AtomicBool::new(true);
-    let d2 = tempfile::tempdir().unwrap();
-    assert_eq!(run(d2.path(), ExperimentOptions::QUICK, &stop, &mut |_, _| {}).unwrap_err(), Error::Interrupted);
+    assert_eq!(outputs(ExperimentOptions::QUICK, &stop, &mut |_, _| {}).unwrap_err(), Error::Interrupted);
 }

@@ -23,8 +23,10 @@
 //! advanced_composition.rs   Proposition 7.1 (§16)
 //! hidden_state.rs           Audit A1: exact linear-Gaussian truth of the T-step merged mechanism
 //! portfolio.rs              portfolio input (TOML/CSV): per-model curves or DP-SGD hyper-parameters
-//! experiments.rs            the paper's experiments as audits (CSV + SVG)
+//! experiments.rs            the paper's experiments as data tables and plot specifications
 //! audit_points*.rs          audit points A1–A24 with verdicts
+//! golden/                   golden-file generators, one file per result (`golden/model_merging/*.csv`)
+//! paper.rs                  the paper as a `Paper`: registry, audit points, golden files, experiments
 //! ```
 #![doc = include_str!("README.md")]
 
@@ -52,6 +54,10 @@ pub mod audit_points;
 pub mod audit_points_rs;
 pub mod audit_points_lc;
 pub mod audit_points_surrogate;
+pub mod golden;
+pub mod paper;
+
+pub use paper::MODEL_MERGING;
 
 /// Paper key used in registries and reports.
 pub const PAPER: &str = "model_merging";
