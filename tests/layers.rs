@@ -31,6 +31,9 @@ const KNOWN_CYCLES: &[(&str, &str)] = &[
     // repr/opt1 ↔ repr/rdp_to_dp (issue 8, "one root finder and one rounding module"): being
     // removed by the numerics work; delete this line when it lands.
     ("repr/opt1.rs", "repr/rdp_to_dp.rs"),
+    // audit/report ↔ audit/report_audit: `report` re-exports `report_audit`'s entry points
+    // (`pub use`) and `report_audit` uses `report`'s JSON helpers; pre-existing, to be split.
+    ("audit/report.rs", "audit/report_audit.rs"),
 ];
 
 fn layer_of(top: &str) -> Option<usize> {
@@ -361,7 +364,9 @@ fn is_known(c: &[String]) -> bool {
 fn no_lower_layer_imports_a_higher_one() {
     let srcs = sources();
     assert!(srcs.len() > 50, "found only {} source files", srcs.len());
-    let bad: Vec<String> = srcs.iter().flat_map(|(rel, text)| violations(rel, text)).collect();
+    // Unit-test files (`*_test.rs`) may compare against any layer (e.g. `mechanisms` tests
+    // against the MPFR oracle in `exact`): an independent reference, not a dependency.
+    let bad: Vec<String> = srcs.iter().filter(|(rel, _)| !rel.ends_with("_test.rs")).flat_map(|(rel, text)| violations(rel, text)).collect();
     assert!(bad.is_empty(), "upward imports (layers, lowest first: {LAYERS:?}):\n{}", bad.join("\n"));
 }
 

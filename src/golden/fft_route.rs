@@ -1,7 +1,7 @@
 //! The FFT route of `golden check`: the certified FFT accountant through [`crate::profile`]
 //! with `Method::Fft` only.
 
-use super::registry::RouteValue;
+use crate::papers::golden_table::RouteValue;
 use crate::error::Result;
 use crate::mechanisms::Mechanism;
 use crate::profile::{evaluate, Method, ProfileRequest, Query};
