@@ -66,11 +66,5 @@ fn recorded_verdicts_match_a_live_run() {
         a.sort_by(|x, y| x.0.cmp(&y.0));
         b.sort_by(|x, y| x.0.cmp(&y.0));
         assert_eq!(a, b, "{path}: recorded verdicts are stale: run `dpaudit list --record-verdicts`");
-        // Every result a point concerns is in the registry (no point about an unknown result).
-        for pt in &live {
-            for r in &pt.results {
-                assert!(p.registry().iter().any(|e| &e.result == r), "{}: point {} concerns unregistered result {r}", p.key(), pt.id);
-            }
-        }
     }
 }
