@@ -167,8 +167,9 @@ pub fn evaluate(req: &ProfileRequest) -> Result<ProfileReport> {
     evaluate_with(req, &AtomicBool::new(false))
 }
 
-/// Evaluate, checking `interrupt` between methods (and inside Monte Carlo between chunks);
-/// returns [`Error::Interrupted`] once it is set.
+/// Evaluate, checking `interrupt` between methods, inside Monte Carlo between chunks, and every
+/// 50 ms while the exact or FFT route runs; returns [`Error::Interrupted`] once it is set
+/// (issue 14, F4: a long FFT composition used to ignore Ctrl-C and then write its files).
 pub fn evaluate_with(req: &ProfileRequest, interrupt: &AtomicBool) -> Result<ProfileReport> {
     req.validate()?;
     let mut outcomes = Vec::new();
@@ -178,8 +179,8 @@ pub fn evaluate_with(req: &ProfileRequest, interrupt: &AtomicBool) -> Result<Pro
         }
         let start = Instant::now();
         let (interval, guarantee, detail) = match m {
-            Method::Exact => run_exact(req)?,
-            Method::Fft => run_fft(req)?,
+            Method::Exact => interruptible(req, interrupt, run_exact)?,
+            Method::Fft => interruptible(req, interrupt, run_fft)?,
             Method::Mc => run_mc(req, interrupt)?,
         };
         outcomes.push(MethodOutcome { method: m, interval, guarantee, detail, seconds: start.elapsed().as_secs_f64() });
@@ -190,6 +191,36 @@ pub fn evaluate_with(req: &ProfileRequest, interrupt: &AtomicBool) -> Result<Pro
 }
 
 type Run = (Option<Interval>, String, String);
+
+/// Run `f(req)` on a worker thread and wait for it, polling `interrupt` every 50 ms. On an
+/// interrupt, return [`Error::Interrupted`] at once; the worker (which has no cancellation point
+/// inside the FFT or MPFR code) is detached and its result discarded — the CLI exits right after.
+fn interruptible(req: &ProfileRequest, interrupt: &AtomicBool, f: fn(&ProfileRequest) -> Result<Run>) -> Result<Run> {
+    if interrupt.load(Ordering::Relaxed) {
+        return Err(Error::Interrupted);
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let owned = req.clone();
+    let spawned = std::thread::Builder::new().name("dpaudit-profile".into()).spawn(move || {
+        let _ = tx.send(f(&owned));
+    });
+    if spawned.is_err() {
+        return f(req); // no thread available: run here, uninterruptibly
+    }
+    loop {
+        match rx.recv_timeout(std::time::Duration::from_millis(50)) {
+            Ok(r) => return r,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if interrupt.load(Ordering::Relaxed) {
+                    return Err(Error::Interrupted);
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(Error::Numerical("the evaluation thread stopped without a result (panic)".into()));
+            }
+        }
+    }
+}
 
 fn not_applicable(e: Error) -> Result<Run> {
     match e {

@@ -77,7 +77,7 @@ fn record(out: &Path, interrupt: &AtomicBool) -> Result<Vec<AuditPoint>> {
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| Error::Io { path: dir.display().to_string(), message: e.to_string() })?;
     }
-    crate::golden::write_atomic(out, &bytes)?;
+    crate::outfiles::write_atomic(out, &bytes)?;
     let diff = verdict_diff(&old, &points);
     if diff.is_empty() {
         eprintln!("dpaudit: {} audit points recorded in {}; no verdict changed", points.len(), out.display());

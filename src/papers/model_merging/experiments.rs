@@ -238,7 +238,7 @@ pub fn run(dir: &Path, opts: ExperimentOptions, interrupt: &AtomicBool, progress
     let mut out = Vec::new();
     for (name, text) in files {
         let p = dir.join(name);
-        crate::golden::regen::write_atomic(&p, text.as_bytes())?;
+        crate::outfiles::write_atomic(&p, text.as_bytes())?;
         out.push(p);
     }
     Ok(out)
