@@ -91,6 +91,20 @@ impl Query {
     }
 }
 
+/// Largest number of composed steps `T` of a profile request (issue 14, F7, "limits of valid
+/// input"): the FFT route's limit (`pld::certify`), applied to every method so that all three
+/// answer the same question; every such T is exact in f64, so μ√T etc. are formed without
+/// rounding T. T = 2⁶³ − 1 used to end in "numerical failure".
+pub const MAX_STEPS: u64 = 1 << 40;
+
+fn check_steps(steps: u64) -> Result<u64> {
+    check::at_least_one("steps", steps)?;
+    if steps > MAX_STEPS {
+        return Err(Error::invalid("steps", steps, "exceeds the supported maximum 2^40 = 1099511627776 (see \"Limits of valid input\" in the README)"));
+    }
+    Ok(steps)
+}
+
 /// A validated request. Build with [`ProfileRequest::new`] and adjust the public fields.
 #[derive(Clone, Debug)]
 pub struct ProfileRequest {
@@ -111,12 +125,12 @@ pub struct ProfileRequest {
 impl ProfileRequest {
     /// Validate and fill defaults: all methods, seed 0, 256 bits, confidence 0.999.
     pub fn new(mechanism: Mechanism, steps: u64, query: Query) -> Result<Self> {
-        check::at_least_one("steps", steps)?;
+        check_steps(steps)?;
         query.validate()?;
         Ok(ProfileRequest { mechanism, steps, query, methods: Method::ALL.to_vec(), seed: 0, prec_bits: crate::num::DEFAULT_PREC, mc_confidence: 0.999, mc_samples: None })
     }
     fn validate(&self) -> Result<()> {
-        check::at_least_one("steps", self.steps)?;
+        check_steps(self.steps)?;
         self.query.validate()?;
         check::unit_open("confidence", self.mc_confidence)?;
         if !(32..=65536).contains(&self.prec_bits) {

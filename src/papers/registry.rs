@@ -84,7 +84,40 @@ pub fn parse_points(file: &str, text: &str) -> Result<Vec<AuditPoint>> {
         },
         _ => return Err(Error::Parse { file: file.into(), line: 1, message: "expected an array of audit points".into() }),
     };
-    serde_json::from_value(arr).map_err(|e| Error::Parse { file: file.into(), line: 1, message: format!("not a list of audit points: {e}") })
+    let points: Vec<AuditPoint> = serde_json::from_value(arr).map_err(|e| Error::Parse { file: file.into(), line: 1, message: format!("not a list of audit points: {e}") })?;
+    validate_points(file, &points)?;
+    Ok(points)
+}
+
+/// Reject points that cannot belong to this build (issue 14: `list --verdicts` used to accept
+/// them silently): an unknown paper, a result that is neither registered ([`REGISTRY`]) nor named
+/// by the paper's recorded audit points (e.g. `Section 6.3`), or an id given twice for a paper.
+/// The error names the point by its 1-based position in the array.
+pub fn validate_points(file: &str, points: &[AuditPoint]) -> Result<()> {
+    let recorded: Vec<AuditPoint> = serde_json::from_str(RECORDED_MODEL_MERGING).unwrap_or_default();
+    let bad = |i: usize, message: String| Error::Parse { file: file.into(), line: 1, message: format!("audit point {}: {message}", i + 1) };
+    for (i, p) in points.iter().enumerate() {
+        if !REGISTRY.iter().any(|e| e.paper == p.paper) {
+            let papers: Vec<&str> = REGISTRY.iter().map(|e| e.paper).fold(Vec::new(), |mut v, x| {
+                if !v.contains(&x) {
+                    v.push(x);
+                }
+                v
+            });
+            return Err(bad(i, format!("unknown paper '{}' (expected one of: {})", p.paper, papers.join(", "))));
+        }
+        for r in &p.results {
+            let registered = REGISTRY.iter().any(|e| e.paper == p.paper && e.result == r);
+            let named = recorded.iter().any(|q| q.paper == p.paper && q.results.iter().any(|x| x == r));
+            if !registered && !named {
+                return Err(bad(i, format!("unknown result '{r}' of paper '{}' (see `dpaudit list`)", p.paper)));
+            }
+        }
+        if points[..i].iter().any(|q| q.paper == p.paper && q.id == p.id) {
+            return Err(bad(i, format!("duplicate id '{}' of paper '{}'", p.id, p.paper)));
+        }
+    }
+    Ok(())
 }
 
 /// The worst verdict over the points of `paper` that concern `result` (counterexample >
