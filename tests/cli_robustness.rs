@@ -98,7 +98,7 @@ fn f4_profile_interrupted_during_fft_exits_130_and_writes_nothing() {
     // A 10⁹-step FFT composition runs for many seconds; one SIGINT must stop it (exit 130),
     // and --out must stay empty. (No timing is asserted: only the exit status and the files.)
     let d = tempfile::tempdir().unwrap();
-    let mut child = Command::new(BIN)
+    let child = Command::new(BIN)
         .args(["profile", "--mechanism", "gaussian", "--noise-multiplier", "1", "--delta", "1e-5", "--steps", "1000000000", "--method", "fft", "--out", "D"])
         .current_dir(d.path())
         .stdout(std::process::Stdio::null())

@@ -181,10 +181,10 @@ fn check_profile(args: &[String], out_dir: &Path, blocker: bool, cwd: &Path) -> 
 fn fuzz_profile_exact_route_edge_values() {
     let tmp = tempfile::tempdir().unwrap();
     let strategy = (mechanism(), number(), steps(), rate(), prop_oneof![delta().prop_map(|d| (true, d)), epsilon().prop_map(|e| (false, e))], any::<bool>());
-    let mut n = 0u32;
+    let counter = std::sync::atomic::AtomicU32::new(0);
     runner(120, 11)
         .run(&strategy, |(mech, sigma, t, q, query, blocker)| {
-            n += 1;
+            let n = counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             let out_dir = tmp.path().join(format!("exact{n}"));
             if blocker {
                 std::fs::create_dir_all(out_dir.join("profile.txt")).unwrap();
@@ -203,10 +203,10 @@ fn fuzz_profile_fft_route() {
     let sigma = prop_oneof![Just("0.5".to_string()), Just("1".to_string()), Just("10".to_string()), Just("1e6".to_string()), Just("NaN".to_string()), Just("-0".to_string()), Just("1e-320".to_string())];
     let t = prop_oneof![Just("1".to_string()), Just("4".to_string()), Just("0".to_string()), Just("9223372036854775807".to_string())];
     let strategy = (mechanism(), sigma, t, rate(), prop_oneof![delta().prop_map(|d| (true, d)), epsilon().prop_map(|e| (false, e))], any::<bool>());
-    let mut n = 0u32;
+    let counter = std::sync::atomic::AtomicU32::new(0);
     runner(40, 12)
         .run(&strategy, |(mech, sigma, t, q, query, blocker)| {
-            n += 1;
+            let n = counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             let out_dir = tmp.path().join(format!("fft{n}"));
             if blocker {
                 std::fs::create_dir_all(out_dir.join("profile.txt")).unwrap();
@@ -233,10 +233,10 @@ fn fuzz_profile_all_methods_agree() {
         Just(("gaussian", "1", None, "1e-5")),
         Just(("laplace", "2", None, "0.5")),
     ];
-    let mut n = 0u32;
+    let counter = std::sync::atomic::AtomicU32::new(0);
     runner(6, 13)
         .run(&case, |(mech, sigma, q, d)| {
-            n += 1;
+            let n = counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             let out_dir = tmp.path().join(format!("all{n}"));
             let args = profile_args(mech, sigma, "1", &q.map(String::from), &(true, d.to_string()), "all", &out_dir);
             check_profile(&args, &out_dir, false, tmp.path()).map(|_| ())
@@ -289,10 +289,10 @@ const PORTFOLIO: &str = "name = \"fuzz\"\nprovenance = \"independent_runs\"\n\n[
 #[test]
 fn fuzz_claims_csv() {
     let tmp = tempfile::tempdir().unwrap();
-    let mut n = 0u32;
+    let counter = std::sync::atomic::AtomicU32::new(0);
     runner(24, 21)
         .run(&(mutate(CLAIMS), any::<bool>()), |(text, blocker)| {
-            n += 1;
+            let n = counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             let file = tmp.path().join(format!("c{n}.csv"));
             std::fs::write(&file, &text).unwrap();
             let out_dir = tmp.path().join(format!("claims{n}"));
@@ -316,10 +316,10 @@ fn fuzz_claims_csv() {
 #[test]
 fn fuzz_audit_spec_toml() {
     let tmp = tempfile::tempdir().unwrap();
-    let mut n = 0u32;
+    let counter = std::sync::atomic::AtomicU32::new(0);
     runner(24, 22)
         .run(&mutate(SPEC), |text| {
-            n += 1;
+            let n = counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             let file = tmp.path().join(format!("s{n}.toml"));
             std::fs::write(&file, &text).unwrap();
             let args: Vec<String> = vec!["audit".into(), "--dry-run".into(), file.display().to_string()];
@@ -335,10 +335,10 @@ fn fuzz_audit_spec_toml() {
 #[test]
 fn fuzz_merge_portfolio_toml() {
     let tmp = tempfile::tempdir().unwrap();
-    let mut n = 0u32;
+    let counter = std::sync::atomic::AtomicU32::new(0);
     runner(16, 23)
         .run(&mutate(PORTFOLIO), |text| {
-            n += 1;
+            let n = counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             let file = tmp.path().join(format!("p{n}.toml"));
             std::fs::write(&file, &text).unwrap();
             let args: Vec<String> = vec!["merge".into(), "rs".into(), "--portfolio".into(), file.display().to_string(), "--epsilon".into(), "2".into(), "--delta".into(), "1e-5".into(), "--weights".into(), "0.5,0.5".into()];
