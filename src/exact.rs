@@ -68,6 +68,9 @@ pub fn ln_delta(mech: &Mechanism, steps: u64, eps: f64, prec: u32) -> Result<Int
     check::finite("epsilon", eps)?;
     let v1 = ln_delta_r(mech, steps, &Mp::new(prec, eps))?;
     let v2 = ln_delta_r(mech, steps, &Mp::new(2 * prec, eps))?;
+    if v1.is_nan() || v2.is_nan() {
+        return Err(Error::Numerical(format!("ln δ({eps}) of {} × {steps} evaluated to NaN in MPFR", mech.name())));
+    }
     if !v2.is_finite() {
         // δ = 0 exactly (bounded privacy loss below ε): ln δ = −∞ at both precisions.
         return Ok(Interval::point(f64::NEG_INFINITY));
@@ -82,10 +85,32 @@ pub fn delta(mech: &Mechanism, steps: u64, eps: f64, prec: u32) -> Result<Interv
     check::finite("epsilon", eps)?;
     let v1 = ln_delta_r(mech, steps, &Mp::new(prec, eps))?.exp();
     let v2 = ln_delta_r(mech, steps, &Mp::new(2 * prec, eps))?.exp();
+    if v1.is_nan() || v2.is_nan() || v2.0.is_zero() {
+        // δ below MPFR's exponent range (e.g. Gaussian at ε = 1e6, ln δ ≈ −5e11; issue 14, F6):
+        // enclose δ from the log-space interval instead, never [0, 1] and never an upper end 0
+        // while ln δ > −∞.
+        return delta_from_ln(ln_delta(mech, steps, eps, prec)?, prec);
+    }
     let err = two_prec_err(&v1, &v2, prec);
     let lo = (v2.clone() - err.clone()).to_f64_down().max(0.0);
     // Upper end rounded up: a positive δ below the f64 range becomes 5e−324, never 0.
     let hi = (v2 + err).to_f64_up().min(1.0);
+    Ok(Interval { lower: lo, upper: hi })
+}
+
+/// `[exp(lower), exp(upper)]` of an interval for ln δ, rounded outward to f64; a positive upper
+/// end below the f64 range becomes `5e−324` (never 0), and `ln δ = −∞` gives exactly 0.
+fn delta_from_ln(ln: Interval, prec: u32) -> Result<Interval> {
+    if ln.lower.is_nan() || ln.upper.is_nan() {
+        return Err(Error::Numerical("ln δ interval is NaN".into()));
+    }
+    let lo = Mp::new(prec, ln.lower).exp().to_f64_down().max(0.0);
+    let hi = if ln.upper == f64::NEG_INFINITY {
+        0.0
+    } else {
+        // Direction: up; a δ > 0 below the f64 range is reported as the smallest subnormal.
+        Mp::new(prec, ln.upper).exp().to_f64_up().max(f64::from_bits(1)).min(1.0)
+    };
     Ok(Interval { lower: lo, upper: hi })
 }
 
@@ -109,14 +134,17 @@ pub fn epsilon(mech: &Mechanism, steps: u64, delta_target: f64, prec: u32) -> Re
             return Ok(Interval::point(0.0));
         }
     }
-    let mut hi = 1.0;
-    let mut guard = 0;
+    let mut hi = 1.0_f64;
     while coarse(hi)? > ln_target {
-        hi *= 2.0;
-        guard += 1;
-        if guard > 60 {
-            return Err(Error::Numerical(format!("no ε with δ(ε) ≤ {delta_target} found below {hi}")));
+        if hi == f64::MAX {
+            // ε(δ) beyond the f64 range (e.g. σ tiny): the certified answer is [f64::MAX, +∞]
+            // when δ_lower(f64::MAX) > δ (issue 14, F7).
+            if ln_delta(mech, steps, f64::MAX, prec)?.lower > ln_target {
+                return Ok(Interval { lower: f64::MAX, upper: f64::INFINITY });
+            }
+            break;
         }
+        hi = (hi * 2.0).min(f64::MAX);
     }
     let mut lo = 0.0;
     for _ in 0..200 {

@@ -10,6 +10,7 @@
 //!
 //! ## Layers (each imports only from layers above it in this list)
 //! ```text
+//! error, outfiles  typed errors; all-or-nothing writing of result files (used by every layer)
 //! num        Real trait (f64 / MPFR), special functions, quadrature, roots, Interval
 //! repr       RDP curves, privacy profiles, trade-off functions, GDP, conversions
 //! mechanisms privacy-loss laws of the standard mechanisms, exact closed forms
@@ -31,6 +32,7 @@
 //! * Invalid input is an [`error::Error`], never a panic or a NaN.
 
 pub mod error;
+pub mod outfiles;
 pub mod num;
 pub mod repr;
 pub mod mechanisms;

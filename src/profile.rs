@@ -91,6 +91,20 @@ impl Query {
     }
 }
 
+/// Largest number of composed steps `T` of a profile request (issue 14, F7, "limits of valid
+/// input"): the FFT route's limit (`pld::certify`), applied to every method so that all three
+/// answer the same question; every such T is exact in f64, so μ√T etc. are formed without
+/// rounding T. T = 2⁶³ − 1 used to end in "numerical failure".
+pub const MAX_STEPS: u64 = 1 << 40;
+
+fn check_steps(steps: u64) -> Result<u64> {
+    check::at_least_one("steps", steps)?;
+    if steps > MAX_STEPS {
+        return Err(Error::invalid("steps", steps, "exceeds the supported maximum 2^40 = 1099511627776 (see \"Limits of valid input\" in the README)"));
+    }
+    Ok(steps)
+}
+
 /// A validated request. Build with [`ProfileRequest::new`] and adjust the public fields.
 #[derive(Clone, Debug)]
 pub struct ProfileRequest {
@@ -111,12 +125,12 @@ pub struct ProfileRequest {
 impl ProfileRequest {
     /// Validate and fill defaults: all methods, seed 0, 256 bits, confidence 0.999.
     pub fn new(mechanism: Mechanism, steps: u64, query: Query) -> Result<Self> {
-        check::at_least_one("steps", steps)?;
+        check_steps(steps)?;
         query.validate()?;
         Ok(ProfileRequest { mechanism, steps, query, methods: Method::ALL.to_vec(), seed: 0, prec_bits: crate::num::DEFAULT_PREC, mc_confidence: 0.999, mc_samples: None })
     }
     fn validate(&self) -> Result<()> {
-        check::at_least_one("steps", self.steps)?;
+        check_steps(self.steps)?;
         self.query.validate()?;
         check::unit_open("confidence", self.mc_confidence)?;
         if !(32..=65536).contains(&self.prec_bits) {
@@ -167,8 +181,9 @@ pub fn evaluate(req: &ProfileRequest) -> Result<ProfileReport> {
     evaluate_with(req, &AtomicBool::new(false))
 }
 
-/// Evaluate, checking `interrupt` between methods (and inside Monte Carlo between chunks);
-/// returns [`Error::Interrupted`] once it is set.
+/// Evaluate, checking `interrupt` between methods, inside Monte Carlo between chunks, and every
+/// 50 ms while the exact or FFT route runs; returns [`Error::Interrupted`] once it is set
+/// (issue 14, F4: a long FFT composition used to ignore Ctrl-C and then write its files).
 pub fn evaluate_with(req: &ProfileRequest, interrupt: &AtomicBool) -> Result<ProfileReport> {
     req.validate()?;
     let mut outcomes = Vec::new();
@@ -178,8 +193,8 @@ pub fn evaluate_with(req: &ProfileRequest, interrupt: &AtomicBool) -> Result<Pro
         }
         let start = Instant::now();
         let (interval, guarantee, detail) = match m {
-            Method::Exact => run_exact(req)?,
-            Method::Fft => run_fft(req)?,
+            Method::Exact => interruptible(req, interrupt, run_exact)?,
+            Method::Fft => interruptible(req, interrupt, run_fft)?,
             Method::Mc => run_mc(req, interrupt)?,
         };
         outcomes.push(MethodOutcome { method: m, interval, guarantee, detail, seconds: start.elapsed().as_secs_f64() });
@@ -190,6 +205,36 @@ pub fn evaluate_with(req: &ProfileRequest, interrupt: &AtomicBool) -> Result<Pro
 }
 
 type Run = (Option<Interval>, String, String);
+
+/// Run `f(req)` on a worker thread and wait for it, polling `interrupt` every 50 ms. On an
+/// interrupt, return [`Error::Interrupted`] at once; the worker (which has no cancellation point
+/// inside the FFT or MPFR code) is detached and its result discarded — the CLI exits right after.
+fn interruptible(req: &ProfileRequest, interrupt: &AtomicBool, f: fn(&ProfileRequest) -> Result<Run>) -> Result<Run> {
+    if interrupt.load(Ordering::Relaxed) {
+        return Err(Error::Interrupted);
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let owned = req.clone();
+    let spawned = std::thread::Builder::new().name("dpaudit-profile".into()).spawn(move || {
+        let _ = tx.send(f(&owned));
+    });
+    if spawned.is_err() {
+        return f(req); // no thread available: run here, uninterruptibly
+    }
+    loop {
+        match rx.recv_timeout(std::time::Duration::from_millis(50)) {
+            Ok(r) => return r,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if interrupt.load(Ordering::Relaxed) {
+                    return Err(Error::Interrupted);
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(Error::Numerical("the evaluation thread stopped without a result (panic)".into()));
+            }
+        }
+    }
+}
 
 fn not_applicable(e: Error) -> Result<Run> {
     match e {

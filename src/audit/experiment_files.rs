@@ -51,19 +51,15 @@ pub fn render(outputs: &[ExperimentOutput]) -> Result<Vec<ExperimentFile>> {
         .collect()
 }
 
-/// [`render`], then write every file into `dir` (created if missing; each file atomically;
-/// nothing is written unless every file rendered). Returns the paths written. Errors: I/O, as
+/// [`render`], then write every file into `dir` (created if missing; all files or none). Returns the paths written. Errors: I/O, as
 /// [`render`].
 pub fn write(dir: &Path, outputs: &[ExperimentOutput]) -> Result<Vec<PathBuf>> {
     let files = render(outputs)?;
     std::fs::create_dir_all(dir).map_err(|e| Error::Io { path: dir.display().to_string(), message: e.to_string() })?;
-    let mut out = Vec::new();
-    for (name, text) in files {
-        let p = dir.join(name);
-        crate::golden::regen::write_atomic(&p, text.as_bytes())?;
-        out.push(p);
-    }
-    Ok(out)
+    let paths: Vec<(PathBuf, &[u8])> = files.iter().map(|(name, text)| (dir.join(name), text.as_bytes())).collect();
+    // All or nothing: every file goes to a temporary first and is renamed only when all succeeded.
+    crate::outfiles::write_all(&paths)?;
+    Ok(paths.into_iter().map(|(p, _)| p).collect())
 }
 
 #[cfg(test)]

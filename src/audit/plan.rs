@@ -167,7 +167,6 @@ pub fn build_request(
     settings: &Settings,
 ) -> Result<ProfileRequest> {
     let mech = Mechanism::from_name(mechanism, noise_multiplier, sensitivity, sampling_rate)?;
-    check::at_least_one("steps", steps)?;
     let query = match (delta, epsilon) {
         (Some(d), None) => Query::EpsilonAt { delta: check::unit_open("delta", d)? },
         (None, Some(e)) => Query::DeltaAt { epsilon: check::finite("epsilon", e)? },

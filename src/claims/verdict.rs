@@ -72,10 +72,11 @@ pub fn required_accuracy(eps_claim: f64, true_epsilon: &Interval) -> f64 {
     (eps_claim - mid).abs() / mid
 }
 
-/// `claimed ε / certified upper true ε` (`None` when the upper bound is 0 or not finite).
+/// `claimed ε / certified upper true ε` (`None` when the upper bound is 0 or not finite). A
+/// claimed ε = −0 gives +0 (`x + 0.0` maps −0 to +0; issue 14: it printed as "-0.0000").
 pub fn tightness(eps_claim: f64, true_epsilon: &Interval) -> Option<f64> {
     if true_epsilon.upper.is_finite() && true_epsilon.upper > 0.0 {
-        Some(eps_claim / true_epsilon.upper)
+        Some(eps_claim / true_epsilon.upper + 0.0)
     } else {
         None
     }

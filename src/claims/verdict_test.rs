@@ -48,6 +48,8 @@ fn contradictory_intervals_are_flagged_not_judged() {
 fn tightness_and_required_accuracy() {
     assert_eq!(tightness(2.2, &iv(1.9, 2.0)), Some(1.1));
     assert_eq!(tightness(1.0, &iv(0.0, 0.0)), None);
+    // Issue 14: a claimed ε = −0 is tightness +0 (printed "0.0000", not "-0.0000").
+    assert!(tightness(-0.0, &iv(1.9, 2.0)).unwrap().is_sign_positive());
     assert_eq!(tightness(1.0, &iv(0.5, f64::INFINITY)), None);
     assert!((required_accuracy(2.02, &iv(1.99, 2.01)) - 0.01).abs() < 1e-12);
     assert_eq!(required_accuracy(1.0, &iv(0.0, f64::INFINITY)), 0.0);

@@ -47,7 +47,16 @@ Examples:
   dpaudit profile --mechanism gaussian --noise-multiplier 1 --steps 100 --delta 1e-5 --json
   dpaudit profile --mechanism poisson-subsampled-gaussian --noise-multiplier 1 --sampling-rate 0.01 \\
                   --steps 1000 --delta 1e-5 --method fft
-  dpaudit profile --mechanism laplace --noise-multiplier 2 --epsilon 0.25 --out results/";
+  dpaudit profile --mechanism laplace --noise-multiplier 2 --epsilon 0.25 --out results/
+
+Limits of valid input (checked before any computation; outside them: exit 2, one line):
+  --noise-multiplier  S >= 1e-3 (smaller S: per-step loss > 1000 nats, no certified FFT/MC answer)
+  --steps             1 <= T <= 2^40 = 1099511627776 (the certified FFT composition's limit)
+  --delta             0 < δ < 1; --epsilon finite. ε(δ) is inf{ε >= 0 : δ(ε) <= δ}, so it is >= 0;
+                      an answer beyond the f64 range is reported as [1.8e308, inf]
+  --sampling-rate     0 <= q <= 1, poisson-subsampled-gaussian only (rejected for others)
+Exit status: 0 the methods agree; 1 they disagree; 2 input error; 130 interrupted (nothing
+written). --out writes all files or none.";
 
 const AUDIT_EXAMPLES: &str = "\
 Examples:
@@ -80,16 +89,16 @@ pub struct ProfileArgs {
     /// Mechanism: gaussian, laplace, randomized-response or poisson-subsampled-gaussian.
     #[arg(long, value_name = "NAME")]
     pub mechanism: String,
-    /// Noise multiplier S (noise scale / sensitivity); > 0.
+    /// Noise multiplier S (noise scale / sensitivity); at least 1e-3.
     #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub noise_multiplier: f64,
     /// Sensitivity C (reported only; the privacy loss depends on S). Default 1.
     #[arg(long, value_name = "C", allow_negative_numbers = true)]
     pub sensitivity: Option<f64>,
-    /// Poisson sampling rate q in [0, 1] (poisson-subsampled-gaussian only).
+    /// Poisson sampling rate q in [0, 1] (poisson-subsampled-gaussian only; rejected otherwise).
     #[arg(long, value_name = "Q", allow_negative_numbers = true)]
     pub sampling_rate: Option<f64>,
-    /// Number of self-compositions T ≥ 1.
+    /// Number of self-compositions, 1 ≤ T ≤ 2^40.
     #[arg(long, value_name = "T", default_value_t = 1, allow_negative_numbers = true)]
     pub steps: u64,
     /// Report ε at this δ ∈ (0, 1).

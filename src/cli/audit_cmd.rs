@@ -88,23 +88,22 @@ pub fn run(a: &AuditArgs, interrupt: &AtomicBool) -> Result<i32> {
     bar.finish_and_clear();
     let report = outcome?;
 
-    // Every byte is produced before the first file is written; each file goes through a temp
-    // file + rename, plots first and report.md last, so an interrupted write leaves no partial
-    // file and a report.md only next to complete plots.
+    // Every byte is produced before the first file is written; all files are then written all
+    // or nothing (temporaries first, renamed only when every one is complete: crate::outfiles).
     let plots = if a.out.is_some() { report_plots::render(&report) } else { Vec::new() };
     let refs: Vec<_> = plots.iter().map(|(r, _)| r.clone()).collect();
     let json = audit_json(&report, &refs);
     if let Some(dir) = &a.out {
         let md = audit_markdown(&report, &refs).into_bytes();
-        for sub in ["plots", "experiments"] {
-            let prefix = format!("{sub}/");
-            let files: Vec<(&str, Vec<u8>)> =
-                plots.iter().filter_map(|(r, text)| r.file.strip_prefix(prefix.as_str()).map(|name| (name, text.clone().into_bytes()))).collect();
-            if !files.is_empty() {
-                write_files(&dir.join(sub), &files)?;
-            }
-        }
-        write_files(dir, &[("report.json", to_bytes(&json)), ("report.md", md)])?;
+        // One all-or-nothing write: plots/, experiments/, report.json, report.md.
+        let mut files: Vec<(&str, Vec<u8>)> = plots
+            .iter()
+            .filter(|(r, _)| r.file.starts_with("plots/") || r.file.starts_with("experiments/"))
+            .map(|(r, text)| (r.file.as_str(), text.clone().into_bytes()))
+            .collect();
+        files.push(("report.json", to_bytes(&json)));
+        files.push(("report.md", md));
+        write_files(dir, &files)?;
     }
     if a.json {
         print!("{}", String::from_utf8_lossy(&to_bytes(&json)));

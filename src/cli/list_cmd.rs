@@ -64,7 +64,7 @@ pub fn run(a: &ListArgs, interrupt: &AtomicBool) -> Result<i32> {
 /// Run all audit points of every paper, write each paper's verdicts file (atomically) and print
 /// the verdict changes against the previous file on stderr.
 fn record(root: &Path, interrupt: &AtomicBool) -> Result<Vec<AuditPoint>> {
-    let rec = crate::papers::verdicts::record_all(root, interrupt, crate::golden::write_atomic)?;
+    let rec = crate::papers::verdicts::record_all(root, interrupt, crate::outfiles::write_atomic)?;
     for f in &rec.files {
         if f.changes.is_empty() {
             eprintln!("dpaudit: {} audit points recorded in {}; no verdict changed", f.points, f.path.display());

@@ -1,15 +1,9 @@
-//! Output helpers of the CLI: writing result files atomically. (Number and table formatting
+//! Output helpers of the CLI: writing result files all-or-nothing ([`crate::outfiles`]). (Number and table formatting
 //! live in [`crate::audit::format`], shared with the report exporters.)
 
-/// Write files into `dir` (created if needed), each via a temp file + rename. Every file's bytes
-/// are complete before the first is written, so an error leaves no partial file.
-pub fn write_files(dir: &std::path::Path, files: &[(&str, Vec<u8>)]) -> crate::Result<()> {
-    std::fs::create_dir_all(dir).map_err(|e| crate::Error::Io { path: dir.display().to_string(), message: e.to_string() })?;
-    for (name, bytes) in files {
-        crate::golden::write_atomic(&dir.join(name), bytes)?;
-    }
-    Ok(())
-}
+/// Write files into `dir` (created if needed; names may contain `plots/`-style subfolders),
+/// all or nothing: see [`crate::outfiles`].
+pub use crate::outfiles::write_files;
 
 /// Fail early (before any computation) if `dir` exists and is not a directory.
 pub fn check_out_dir(dir: &std::path::Path) -> crate::Result<()> {

@@ -5,7 +5,6 @@ use super::diff::unified;
 use super::registry::{generators, Generator};
 use super::table::render;
 use crate::error::{Error, Result};
-use std::io::Write;
 use std::path::Path;
 
 /// What regenerating one file did.
@@ -32,11 +31,13 @@ pub fn generate(gen: &Generator) -> Result<String> {
 }
 
 /// Regenerate every registered file in `dir` (created if missing). All files are computed first;
-/// nothing is written unless every generator succeeded.
+/// nothing is written unless every generator succeeded, and the changed files are then written
+/// all or nothing ([`crate::outfiles::write_all`]).
 pub fn regen_dir(dir: &Path) -> Result<Vec<RegenOutcome>> {
     let texts: Vec<(&Generator, String)> = generators().iter().map(|g| generate(g).map(|t| (g, t))).collect::<Result<_>>()?;
     std::fs::create_dir_all(dir).map_err(|e| Error::Io { path: dir.display().to_string(), message: e.to_string() })?;
     let mut outcomes = Vec::new();
+    let mut changed: Vec<(std::path::PathBuf, String)> = Vec::new();
     for (gen, text) in texts {
         let path = dir.join(gen.file);
         let shown = path.display().to_string();
@@ -50,29 +51,16 @@ pub fn regen_dir(dir: &Path) -> Result<Vec<RegenOutcome>> {
             Err(e) => return Err(Error::Io { path: shown, message: e.to_string() }),
         };
         let diff = unified(&format!("{shown} (stored)"), &format!("{shown} (regenerated)"), old.as_deref().unwrap_or(""), &text, 1);
-        if old.as_deref() != Some(text.as_str()) {
-            write_atomic(&path, text.as_bytes())?;
-        }
         outcomes.push(RegenOutcome { file: shown, diff, created: old.is_none() });
+        if old.as_deref() != Some(text.as_str()) {
+            changed.push((path, text));
+        }
     }
+    let files: Vec<(std::path::PathBuf, &[u8])> = changed.iter().map(|(p, t)| (p.clone(), t.as_bytes())).collect();
+    crate::outfiles::write_all(&files)?;
     Ok(outcomes)
 }
 
 /// Write `bytes` to `path` through a temporary file in the same directory and a rename, so that
-/// readers never see a partial file.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let shown = path.display().to_string();
-    let io = |e: std::io::Error| Error::Io { path: shown.clone(), message: e.to_string() };
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or_else(|| Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
-    tmp.write_all(bytes).map_err(io)?;
-    #[cfg(unix)]
-    {
-        // tempfile creates 0600; reports and golden files are ordinary readable artefacts.
-        use std::os::unix::fs::PermissionsExt;
-        tmp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644)).map_err(io)?;
-    }
-    tmp.as_file().sync_all().map_err(io)?;
-    tmp.persist(path).map_err(|e| io(e.error))?;
-    Ok(())
-}
+/// readers never see a partial file (the crate's one writer: [`crate::outfiles`]).
+pub use crate::outfiles::write_atomic;

@@ -12,8 +12,12 @@
 //! * `δ_L,d(ε_s) > δ` ⇒ `δ(ε_s) > δ` ⇒ `ε(δ) > ε_s`; so `ε(δ) ≥ max_s ε_s`.
 //!
 //! Directions without a successful upper test fall back to the deterministic bound
-//! `T·sup L` (where `δ = 0` exactly) or `+∞`; the lower end falls back to `ln(1 − δ)`
-//! (`δ(ε) ≥ 1 − e^ε`, §1.5 item 8).
+//! `T·sup L` (where `δ = 0` exactly) or `+∞`; the lower end falls back to `0`.
+//!
+//! Domain: `ε(δ) = inf{ε ≥ 0 : δ(ε) ≤ δ}` (foundations §1.5; the definition used by the exact
+//! and FFT routes), so both ends are clamped at 0: an upper test passing at a negative `ε_t`
+//! shows `δ(0) ≤ δ(ε_t) ≤ δ` (monotonicity), i.e. `ε(δ) = 0` (issue 14, F1: the lower end used to
+//! start at `ln(1 − δ) < 0` and the three methods then "disagreed" where the truth is 0).
 //!
 //! Where to evaluate (affects only tightness, never validity): a **pilot** run per direction on
 //! an independent stream (never reused for any bound; a quarter of the replicates of an
@@ -67,7 +71,8 @@ pub fn epsilon_interval(mech: &Mechanism, steps: u64, delta: f64, opts: &McOptio
     let dominant = (0..dirs.len()).fold(0, |b, i| if pilots[i].eps_hat > pilots[b].eps_hat { i } else { b });
 
     let mut parts = Vec::new();
-    let mut lower_claim = (-delta).ln_1p(); // δ(ε) ≥ 1 − e^ε ⇒ ε(δ) ≥ ln(1 − δ)
+    // ε(δ) is an infimum over ε ≥ 0, so 0 is always a valid lower claim.
+    let mut lower_claim = 0.0_f64;
     let mut upper_claim = f64::NEG_INFINITY;
     let mut log = Vec::new();
     for (i, &dir) in dirs.iter().enumerate() {
@@ -111,9 +116,11 @@ pub fn epsilon_interval(mech: &Mechanism, steps: u64, delta: f64, opts: &McOptio
                 }
             }
         }
+        // Clamp at 0: ε(δ) ≥ 0 by definition; an upper claim at ε_t < 0 implies ε(δ) = 0.
+        let best_up = best_up.max(0.0);
         upper_claim = upper_claim.max(best_up);
         lower_claim = lower_claim.max(best_lo);
-        let interval = Interval { lower: best_lo.max((-delta).ln_1p()), upper: best_up };
+        let interval = Interval { lower: best_lo.max(0.0), upper: best_up };
         log.push(format!("{}: {}", dir.name(), notes.join(", ")));
         parts.push(McPart {
             direction: dir,
@@ -136,6 +143,9 @@ pub fn epsilon_interval(mech: &Mechanism, steps: u64, delta: f64, opts: &McOptio
     let (lo, hi) = if lower_claim <= upper_claim { (lower_claim, upper_claim) } else { (upper_claim, lower_claim) };
     est.interval = Interval { lower: lo, upper: hi };
     est.point = est.point.clamp(lo, hi);
+    for p in &mut est.parts {
+        p.point = p.point.max(0.0);
+    }
     Ok(est)
 }
 

@@ -96,14 +96,34 @@ fn bounded_mechanisms_epsilon_contains_exact() {
 
 #[test]
 fn degenerate_sampling_rates() {
-    // q = 0: L ≡ 0, δ(ε) = (1 − e^ε)_+, so ε(δ) = ln(1 − δ) exactly (no sampling needed).
+    // q = 0: L ≡ 0, δ(ε) = (1 − e^ε)_+, so δ(0) = 0 ≤ δ and ε(δ) = inf{ε ≥ 0 : δ(ε) ≤ δ} = 0
+    // exactly (issue 14, F1: this used to be reported as ln(1 − δ) < 0).
     let zero = Mechanism::from_name("sgm", 1.0, None, Some(0.0)).unwrap();
     let est = epsilon_interval(&zero, 100, 1e-3, &McOptions::default()).unwrap();
-    let want = (-1e-3f64).ln_1p();
-    assert!(est.interval.contains(want) && est.interval.width() < 1e-6, "{est:?}");
+    assert_eq!((est.interval.lower, est.interval.upper), (0.0, 0.0), "{est:?}");
     // q = 1: both directions are the Gaussian mechanism with μ = 1/σ. α = 1e−3.
     let one = Mechanism::from_name("sgm", 2.0, None, Some(1.0)).unwrap();
     let est = epsilon_interval(&one, 16, 1e-5, &McOptions { seed: 23, ..McOptions::default() }).unwrap();
     let exact = gdp_epsilon(4.0 / 2.0, 1e-5);
     assert!(est.interval.contains(exact), "{exact} not in {:?}", est);
+}
+
+#[test]
+fn f1_gaussian_sigma10_mc_epsilon_clamped_at_zero() {
+    // Issue 14, F1. σ = 10, δ = 0.05: δ(0) = 2Φ(μ/2) − 1 with μ = 0.1 (Balle & Wang 2018, Thm 8
+    // at ε = 0) = erf(0.05/√2) = 0.0398776…, below δ, so ε(δ) = 0 exactly. The Monte Carlo
+    // interval must lie in the domain ε ≥ 0 and contain 0 (α = 1e−3, seeded).
+    let d0 = crate::num::special::erf(0.05 / std::f64::consts::SQRT_2);
+    assert!((d0 - 0.039_877_611_7).abs() < 1e-9 && d0 < 0.05, "oracle δ(0) = {d0}");
+    let mech = Mechanism::from_name("gaussian", 10.0, None, None).unwrap();
+    let est = epsilon_interval(&mech, 1, 0.05, &McOptions::default()).unwrap();
+    assert_eq!(est.interval.lower, 0.0, "{est:?}");
+    assert!(est.interval.upper >= 0.0 && est.point >= 0.0, "{est:?}");
+    // q = 0.001, σ = 1, δ = 1e−3: δ(0) is the total variation distance, and
+    // TV((1−q)N(0,1) + qN(1,1), N(0,1)) = q·TV(N(1,1), N(0,1)) = q·(2Φ(½) − 1) ≈ 3.83e−4 < δ in
+    // both directions, so ε(δ) = 0.
+    let sgm = Mechanism::from_name("sgm", 1.0, None, Some(0.001)).unwrap();
+    let est = epsilon_interval(&sgm, 1, 1e-3, &McOptions::default()).unwrap();
+    assert_eq!(est.interval.lower, 0.0, "{est:?}");
+    assert!(est.interval.upper >= 0.0, "{est:?}");
 }

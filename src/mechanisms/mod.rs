@@ -101,6 +101,12 @@ pub enum Mechanism {
     PoissonSubsampledGaussian { noise_multiplier: f64, sensitivity: f64, sampling_rate: f64 },
 }
 
+/// Smallest noise multiplier accepted (issue 14, F7, "limits of valid input"): below it the
+/// per-step privacy loss exceeds 1000 nats and the FFT grid and Monte Carlo tilts no longer
+/// return certified/informative answers in reasonable time (σ = 1e−320 ended in "numerical
+/// failure"). Checked by [`Mechanism::from_name`].
+pub const MIN_NOISE_MULTIPLIER: f64 = 1e-3;
+
 /// Names accepted by [`Mechanism::from_name`] (hyphen and underscore spellings are equivalent).
 pub const MECHANISM_NAMES: &str = "gaussian, laplace, randomized-response, poisson-subsampled-gaussian";
 
@@ -109,8 +115,16 @@ impl Mechanism {
     /// `sensitivity` defaults to 1; `sampling_rate` is required only for the subsampled Gaussian.
     pub fn from_name(name: &str, noise_multiplier: f64, sensitivity: Option<f64>, sampling_rate: Option<f64>) -> Result<Mechanism> {
         let s = check::positive("noise multiplier", noise_multiplier)?;
+        if s < MIN_NOISE_MULTIPLIER {
+            return Err(Error::invalid("noise multiplier", s, "is below the supported minimum 1e-3 (see \"Limits of valid input\" in the README)"));
+        }
         let c = check::positive("sensitivity", sensitivity.unwrap_or(1.0))?;
         let key = name.trim().to_ascii_lowercase().replace('_', "-");
+        let subsampled = matches!(key.as_str(), "poisson-subsampled-gaussian" | "subsampled-gaussian" | "sgm");
+        if let (false, Some(q)) = (subsampled, sampling_rate) {
+            // Issue 14: the rate used to be ignored silently; the claims CSV rejects it too.
+            return Err(Error::invalid("sampling rate", q, &format!("given for {name}, which is not subsampled (only poisson-subsampled-gaussian takes a rate)")));
+        }
         match key.as_str() {
             "gaussian" => Ok(Mechanism::Gaussian { noise_multiplier: s, sensitivity: c }),
             "laplace" => Ok(Mechanism::Laplace { noise_multiplier: s, sensitivity: c }),

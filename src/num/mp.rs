@@ -33,6 +33,34 @@ impl Mp {
     }
 }
 
+/// `ln Φ(x)` for very negative `x` from the asymptotic expansion of the Mills ratio
+/// (Abramowitz & Stegun 1964, 26.2.12): `Φ(x) = φ(x)/|x| · (1 − 1/x² + 1·3/x⁴ − 1·3·5/x⁶ + …)`,
+/// so `ln Φ(x) = −x²/2 − ln √(2π) − ln |x| + ln S`. The series alternates and, while its terms
+/// decrease, the truncation error is below the first omitted term (A&S 26.2.12, remainder);
+/// terms are summed until one is below `2^{−prec−8}`, so the result carries the working
+/// precision. Used by [`Real::ln_ndtr`] only where `Φ(x)` itself underflows MPFR (|x| ≳ 3.8e4,
+/// where `1/x² < 7e−10` and the terms fall fast). Precondition: `x < −2`, finite.
+pub fn ln_ndtr_asymptotic(x: &Mp) -> Mp {
+    let inv_x2 = x.one() / (x.clone() * x.clone());
+    let tol = x.cst(2f64.powi(-(x.prec() as i32) - 8));
+    let mut term = x.one();
+    let mut sum = x.one();
+    for k in 1..=10_000u32 {
+        let next = -(term.clone() * x.cst(f64::from(2 * k - 1)) * inv_x2.clone());
+        if next.abs() >= term.abs() {
+            break; // the asymptotic series has started to grow: stop at its smallest term
+        }
+        term = next;
+        sum = sum + term.clone();
+        if term.abs() < tol {
+            break;
+        }
+    }
+    let half = x.cst(0.5);
+    let ln_sqrt_2pi = (x.cst(2.0) * x.pi()).sqrt().ln();
+    -(x.clone() * x.clone()) * half - ln_sqrt_2pi - x.abs().ln() + sum.ln()
+}
+
 impl fmt::Display for Mp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0.to_string_radix(10, Some(25)))
@@ -125,7 +153,12 @@ impl Real for Mp {
     fn ln_ndtr(&self) -> Self {
         let s2 = self.cst(2.0).sqrt();
         if self.0.is_sign_negative() || self.0.is_zero() {
-            ((-self.clone() / s2).erfc() / self.cst(2.0)).ln()
+            let phi = (-self.clone() / s2).erfc() / self.cst(2.0);
+            if phi.0.is_zero() && self.0.is_finite() {
+                // Φ(x) underflowed MPFR's exponent range (x ≲ −3.8e4): use the Mills-ratio series.
+                return ln_ndtr_asymptotic(self);
+            }
+            phi.ln()
         } else {
             (-((self.clone() / s2).erfc() / self.cst(2.0))).ln_1p()
         }

@@ -104,3 +104,23 @@ fn tanh_sinh_integrates_in_both_precisions() {
     let q = tanh_sinh(g, &0.0, &1.0, &1e-14, 10);
     assert!((q.value + 1.0).abs() < 1e-12, "{}", q.value);
 }
+
+#[test]
+fn f6_mp_ln_ndtr_mills_series_matches_erfc_and_survives_underflow() {
+    // Issue 14, F6. Where MPFR's erfc is still representable (x = −40, −1000), the Mills-ratio
+    // series (A&S 26.2.12) must agree with ln(erfc(−x/√2)/2) to ~the working precision.
+    use crate::num::mp::ln_ndtr_asymptotic;
+    use crate::num::{Mp, Real};
+    for x in [-40.0, -1000.0] {
+        let m = Mp::new(256, x);
+        let direct = ((-m.clone() / m.cst(2.0).sqrt()).erfc() / m.cst(2.0)).ln();
+        let series = ln_ndtr_asymptotic(&m);
+        let rel = ((series - direct.clone()) / direct).abs().to_f64();
+        assert!(rel < 1e-60, "x = {x}: relative difference {rel:e}");
+    }
+    // x = −1e6: Φ(x) underflows MPFR; ln Φ(x) = −x²/2 − ln|x| − ln√(2π) − 1/x² + O(x⁻⁴)
+    // = −5e11 − 13.815510557964274 − 0.9189385332046727 − 1e−12 (closed form in f64).
+    let v = Mp::new(256, -1e6).ln_ndtr().to_f64();
+    let want = -5e11 - 13.815510557964274 - 0.9189385332046727;
+    assert!(v.is_finite() && (v - want).abs() < 1e-3, "{v} vs {want}");
+}

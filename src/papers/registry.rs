@@ -47,7 +47,8 @@ pub fn recorded_path(paper: &str) -> String {
 pub fn recorded_points() -> Result<Vec<AuditPoint>> {
     let mut out = Vec::new();
     for p in super::ALL {
-        out.extend(parse_points(&format!("{} (embedded)", p.recorded_verdicts_path()), p.recorded_verdicts())?);
+        // Not validated: validation itself reads these (the build's own recorded results).
+        out.extend(parse_unvalidated(&format!("{} (embedded)", p.recorded_verdicts_path()), p.recorded_verdicts())?);
     }
     Ok(out)
 }
@@ -55,6 +56,13 @@ pub fn recorded_points() -> Result<Vec<AuditPoint>> {
 /// Parse audit points from JSON: either an array of points or an object with an
 /// `audit_points` array (e.g. a nightly `report.json`).
 pub fn parse_points(file: &str, text: &str) -> Result<Vec<AuditPoint>> {
+    let points = parse_unvalidated(file, text)?;
+    validate_points(file, &points)?;
+    Ok(points)
+}
+
+/// [`parse_points`] without [`validate_points`].
+fn parse_unvalidated(file: &str, text: &str) -> Result<Vec<AuditPoint>> {
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| Error::Parse { file: file.into(), line: e.line(), message: e.to_string() })?;
     let arr = match &v {
         serde_json::Value::Array(_) => v.clone(),
@@ -64,7 +72,34 @@ pub fn parse_points(file: &str, text: &str) -> Result<Vec<AuditPoint>> {
         },
         _ => return Err(Error::Parse { file: file.into(), line: 1, message: "expected an array of audit points".into() }),
     };
-    serde_json::from_value(arr).map_err(|e| Error::Parse { file: file.into(), line: 1, message: format!("not a list of audit points: {e}") })
+    let points: Vec<AuditPoint> = serde_json::from_value(arr).map_err(|e| Error::Parse { file: file.into(), line: 1, message: format!("not a list of audit points: {e}") })?;
+    Ok(points)
+}
+
+/// Reject points that cannot belong to this build (issue 14: `list --verdicts` used to accept
+/// them silently): an unknown paper, a result that is neither registered ([`entries`]) nor named
+/// by the paper's recorded audit points (e.g. `Section 6.3`), or an id given twice for a paper.
+/// The error names the point by its 1-based position in the array.
+pub fn validate_points(file: &str, points: &[AuditPoint]) -> Result<()> {
+    let recorded = recorded_points().unwrap_or_default();
+    let registry = entries();
+    let bad = |i: usize, message: String| Error::Parse { file: file.into(), line: 1, message: format!("audit point {}: {message}", i + 1) };
+    for (i, p) in points.iter().enumerate() {
+        if super::paper::find(&p.paper).is_none() {
+            return Err(bad(i, format!("unknown paper '{}' (expected one of: {})", p.paper, super::paper::keys())));
+        }
+        for r in &p.results {
+            let registered = registry.iter().any(|e| e.paper == p.paper && e.result == r);
+            let named = recorded.iter().any(|q| q.paper == p.paper && q.results.iter().any(|x| x == r));
+            if !registered && !named {
+                return Err(bad(i, format!("unknown result '{r}' of paper '{}' (see `dpaudit list`)", p.paper)));
+            }
+        }
+        if points[..i].iter().any(|q| q.paper == p.paper && q.id == p.id) {
+            return Err(bad(i, format!("duplicate id '{}' of paper '{}'", p.id, p.paper)));
+        }
+    }
+    Ok(())
 }
 
 /// The worst verdict over the points of `paper` that concern `result` (counterexample >

@@ -52,6 +52,21 @@ fn points_parse_from_array_or_report_object() {
     assert!(recorded_points().is_ok());
 }
 
+#[test]
+fn list_verdicts_rejects_unknown_papers_results_and_duplicate_ids() {
+    // Issue 14: `list --verdicts` accepted all three silently.
+    let mut other = point("A1", &["Algorithm 3"], Verdict::Holds);
+    other.paper = "no_such_paper".into();
+    let e = parse_points("v.json", &serde_json::to_string(&[other]).unwrap()).unwrap_err();
+    assert!(e.to_string().contains("unknown paper 'no_such_paper'"), "{e}");
+    let unknown = point("A1", &["Theorem 99.9"], Verdict::Holds);
+    let e = parse_points("v.json", &serde_json::to_string(&[unknown]).unwrap()).unwrap_err();
+    assert!(e.to_string().contains("unknown result 'Theorem 99.9'"), "{e}");
+    let dup = [point("A1", &["Algorithm 3"], Verdict::Holds), point("A1", &["Theorem 6.2"], Verdict::Holds)];
+    let e = parse_points("v.json", &serde_json::to_string(&dup).unwrap()).unwrap_err();
+    assert!(e.to_string().contains("duplicate id 'A1'") && e.to_string().starts_with("v.json:1: audit point 2"), "{e}");
+}
+
 /// Every registered result names a golden file that exists and is registered with the golden
 /// checker (so `dpaudit golden check` covers it).
 #[test]
