@@ -179,3 +179,71 @@ fn csv_and_curve_portfolios_agree() {
     let r = args(&format!("{P}/rdp_curves.toml"), "0.3,0.7");
     assert!((g - r).abs() <= 1e-12 * g, "{g} vs {r}");
 }
+
+/// σ of model `i` of the F2 portfolio (issue 14): 70 Gaussian models spread over σ ∈ [5, 40]
+/// (feasible at ε′ = 1.5), except model 66 — past bit 63 of the old `u64` support mask — with
+/// σ = 0.3 (ε ≈ 22.4, infeasible).
+fn f2_sigma(i: usize) -> f64 {
+    if i == 66 { 0.3 } else { 5.0 + 35.0 * i as f64 / 69.0 }
+}
+
+fn f2_portfolio(perm: &[usize]) -> tempfile::NamedTempFile {
+    let mut s = String::from("provenance = \"independent_runs\"\n");
+    for &i in perm {
+        s.push_str(&format!("\n[[model]]\nname = \"m{i}\"\nmechanism = \"gaussian\"\nnoise_multiplier = {:?}\n", f2_sigma(i)));
+    }
+    temp_portfolio(&s, ".toml")
+}
+
+/// The binary itself (`CARGO_BIN_EXE_dpaudit`), JSON output parsed.
+fn f2_run(args: &[&str]) -> (i32, Value) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dpaudit")).args(args).arg("--json").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    (out.status.code().unwrap_or(-1), serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text} {}", String::from_utf8_lossy(&out.stderr))))
+}
+
+/// Independent closed form of the Gaussian RDP bound on the default grid 2..=64, classic
+/// conversion (Mironov 2017, Prop. 3 and 7): `min_α α/(2σ²) + ln(1/δ)/(α − 1)`.
+fn f2_closed_form(sigma: f64, delta: f64) -> f64 {
+    (2..=64).map(|a| a as f64 / (2.0 * sigma * sigma) + (1.0 / delta).ln() / (a as f64 - 1.0)).fold(f64::INFINITY, f64::min)
+}
+
+/// F2 (issue 14): `merge lc` over 70 models reported the σ = 0.3 model feasible (its ε came from
+/// another support whose 64-bit mask collided) and depended on the order of the models. Now:
+/// the same vertex ε and feasibility per model name for four orders, the weak model infeasible
+/// at its closed-form ε, and `--weights` on it exits 1 with the same ε.
+#[test]
+fn f2_merge_lc_seventy_models_same_answer_in_any_order() {
+    let truth = f2_closed_form(0.3, 1e-5);
+    let perms: Vec<Vec<usize>> = vec![
+        (0..70).collect(),
+        (0..70).rev().collect(),
+        (0..70).map(|k| (k * 3) % 70).collect(),
+        (0..70).map(|k| if k == 2 { 66 } else if k == 66 { 2 } else { k }).collect(),
+    ];
+    let mut answers = Vec::new();
+    for perm in &perms {
+        let f = f2_portfolio(perm);
+        let path = f.path().to_str().unwrap();
+        let (code, j) = f2_run(&["merge", "lc", "--portfolio", path, "--epsilon", "1.5", "--delta", "1e-5", "--grid", "1"]);
+        assert_eq!(code, 0, "{j}");
+        let mut by_name = std::collections::BTreeMap::new();
+        for p in j["feasible"]["lattice"].as_array().unwrap() {
+            let k = p["weights"].as_array().unwrap().iter().position(|w| w.as_f64() == Some(1.0)).unwrap();
+            by_name.insert(format!("m{}", perm[k]), (p["epsilon"].as_f64().unwrap().to_bits(), p["feasible"].as_bool().unwrap()));
+        }
+        assert_eq!(by_name.len(), 70);
+        assert_eq!(j["feasible"]["feasible_points"], 69);
+        let (e, feasible) = by_name["m66"];
+        let e = f64::from_bits(e);
+        assert!(!feasible, "m66 reported feasible at ε = {e}");
+        assert!(e >= truth && e <= truth * (1.0 + 1e-13), "{e} vs {truth}");
+        answers.push((by_name, j["feasible"]["min_epsilon"].as_f64().unwrap().to_bits()));
+
+        let w: Vec<&str> = perm.iter().map(|&i| if i == 66 { "1" } else { "0" }).collect();
+        let (code, j) = f2_run(&["merge", "lc", "--portfolio", path, "--epsilon", "1.5", "--delta", "1e-5", "--weights", &w.join(",")]);
+        assert_eq!(code, 1, "{j}");
+        assert_eq!(j["result"]["epsilon"].as_f64().unwrap(), e);
+    }
+    assert!(answers.windows(2).all(|a| a[0] == a[1]));
+}

@@ -1,14 +1,17 @@
 //! `dpaudit merge {rs|lc}`: certified ε of given merge weights, or the feasible weight set and
 //! the utility-best feasible weights for a target (ε′, δ′), for a portfolio of private models
-//! (issue 3, *DP Model Merging*). Presentation only: the certificate of each case is chosen in
-//! [`super::merge_eval`]; formats and fields are documented in `docs/merging.md`.
+//! (issue 3, *DP Model Merging*). Presentation only: the arguments become a
+//! [`MergeRequest`], [`certify_merge`] answers it; formats and fields are documented in
+//! `docs/merging.md`.
 
-use super::merge_eval::{Accounting, Evaluation, Evaluator, Merger};
 use super::{EXIT_FINDING, EXIT_OK};
 use crate::papers::model_merging::conventions::Conversion;
-use crate::papers::model_merging::feasible::{best_weights, feasible, BestWeights, FeasibleSet};
+use crate::papers::model_merging::feasible::{BestWeights, FeasibleSet};
+use crate::papers::model_merging::merge_certifier::{Certificate, Certifier};
+use crate::papers::model_merging::merge_certify::{certify_merge, MergeAnswer, SearchProgress};
+use crate::papers::model_merging::merge_request::{Accounting, MergeRequest, Merger};
 use crate::papers::model_merging::portfolio::{provenance_name, ModelKind, Portfolio};
-use crate::{Error, Result};
+use crate::Result;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
@@ -80,126 +83,101 @@ pub struct MergeArgs {
     pub json: bool,
 }
 
-/// Parse `LO..HI`, `LO..=HI` or a comma list of orders.
-pub fn parse_orders(s: &str) -> Result<Vec<f64>> {
-    let bad = |why: &str| Error::invalid("--orders", s, why);
-    if let Some((a, b)) = s.split_once("..") {
-        let lo: u32 = a.trim().parse().map_err(|_| bad("expected LO..HI with integers"))?;
-        let hi: u32 = b.trim().trim_start_matches('=').parse().map_err(|_| bad("expected LO..HI with integers"))?;
-        if lo < 2 || hi < lo || hi > 100_000 {
-            return Err(bad("needs 2 <= LO <= HI <= 100000"));
+impl MergeArgs {
+    /// The library request for these arguments (no validation here: [`certify_merge`] does it).
+    pub fn request(&self) -> MergeRequest {
+        MergeRequest {
+            merger: if self.merger == MergerArg::Rs { Merger::Rs } else { Merger::Lc },
+            portfolio: self.portfolio.clone(),
+            epsilon: self.epsilon,
+            delta: self.delta,
+            grid: self.grid,
+            conversion: self.conversion.clone(),
+            orders: self.orders.clone(),
+            weights: self.weights.clone(),
+            accounting: if self.accounting == AccountingArg::Rdp { Accounting::Rdp } else { Accounting::Pld },
+            utility: self.utility.clone(),
         }
-        return Ok((lo..=hi).map(f64::from).collect());
     }
-    let mut v: Vec<f64> = s.split(',').map(|x| x.trim().parse::<f64>().map_err(|_| bad("expected numbers"))).collect::<Result<_>>()?;
-    if v.is_empty() || v.iter().any(|a| !(a.is_finite() && *a > 1.0)) {
-        return Err(bad("orders must be finite and > 1"));
-    }
-    v.sort_by(f64::total_cmp);
-    v.dedup();
-    Ok(v)
 }
 
-/// Run the command.
+/// Run the command: build the request, call [`certify_merge`], print.
 pub fn run(a: &MergeArgs, interrupt: &AtomicBool) -> Result<i32> {
-    if !(a.epsilon.is_finite() && a.epsilon >= 0.0) {
-        return Err(Error::invalid("--epsilon", a.epsilon, "must be finite and >= 0"));
-    }
-    crate::error::check::unit_open("--delta", a.delta)?;
-    if a.grid == 0 {
-        return Err(Error::invalid("--grid", 0, "must be at least 1"));
-    }
-    let conv = Conversion::parse(&a.conversion)?;
-    let orders = parse_orders(&a.orders)?;
-    let portfolio = Portfolio::read(&a.portfolio)?;
-    let n = portfolio.len();
-    let utility = match &a.utility {
-        Some(u) if u.len() != n => return Err(Error::invalid("--utility", format!("{} values", u.len()), &format!("the portfolio has {n} models"))),
-        Some(u) => Some(u.clone()),
-        None => portfolio.utilities(),
-    };
-    let merger = if a.merger == MergerArg::Rs { Merger::Rs } else { Merger::Lc };
-    let accounting = if a.accounting == AccountingArg::Rdp { Accounting::Rdp } else { Accounting::Pld };
-    if let Some(w) = &a.weights {
-        // Validate the weights before any (possibly slow) per-model accounting.
-        if w.len() != n {
-            return Err(Error::invalid("--weights", format!("{} values", w.len()), &format!("the portfolio has {n} models")));
-        }
-        crate::papers::model_merging::conventions::validate_simplex("--weights", w, crate::papers::model_merging::conventions::SIMPLEX_TOL)?;
-    }
-    let ev = Evaluator::new(portfolio, merger, accounting, conv, orders, a.delta)?;
-    let head = header(a, &ev, conv);
-    match &a.weights {
-        Some(w) => {
-            let e = ev.eval(w, true)?;
-            let met = e.epsilon <= a.epsilon;
+    let bar = Bar::new();
+    let out = certify_merge(&a.request(), interrupt, &bar)?;
+    let ev = &out.certifier;
+    let conv = ev.conv;
+    let head = header(a, ev, conv);
+    match &out.answer {
+        MergeAnswer::Weights { weights, certificate: e, meets_target } => {
+            let w = weights.as_slice();
             if a.json {
                 let mut j = head;
                 j["weights"] = json!(w);
-                j["result"] = eval_json(&e, a.epsilon);
+                j["result"] = eval_json(e, a.epsilon);
                 println!("{}", serde_json::to_string_pretty(&j).unwrap_or_default());
             } else {
-                print!("{}", text_header(&ev, a, conv));
-                print!("{}", weights_table(&ev.portfolio, w, utility.as_deref()));
-                print!("{}", eval_text(&e, a.epsilon, a.delta));
+                print!("{}", text_header(ev, a, conv));
+                print!("{}", weights_table(&ev.portfolio, w, out.utility.as_deref()));
+                print!("{}", eval_text(e, a.epsilon, a.delta));
             }
-            Ok(if met { EXIT_OK } else { EXIT_FINDING })
+            Ok(if *meets_target { EXIT_OK } else { EXIT_FINDING })
         }
-        None => {
-            let set = search(&ev, a.epsilon, a.grid, interrupt)?;
-            let best = match &utility {
-                Some(u) => best_weights(u, &set)?,
-                None => None,
-            };
+        MergeAnswer::Search { set, best, note } => {
             if a.json {
                 let mut j = head;
-                j["feasible"] = feasible_json(&set);
+                j["feasible"] = feasible_json(set);
                 j["best"] = best.as_ref().map(|b| json!(b)).unwrap_or(serde_json::Value::Null);
-                j["utility"] = json!(utility);
-                j["note"] = json!(ev.eval(&vertex(n, 0), false).ok().and_then(|e| e.note));
+                j["utility"] = json!(out.utility);
+                j["note"] = json!(note.map(|(_, reason)| reason));
                 println!("{}", serde_json::to_string_pretty(&j).unwrap_or_default());
             } else {
-                print!("{}", text_header(&ev, a, conv));
-                print!("{}", feasible_text(&ev, &set, best.as_ref(), utility.is_some()));
+                print!("{}", text_header(ev, a, conv));
+                print!("{}", feasible_text(ev, set, best.as_ref(), out.utility.is_some(), *note));
             }
             Ok(EXIT_OK)
         }
     }
 }
 
-fn vertex(n: usize, k: usize) -> Vec<f64> {
-    (0..n).map(|i| if i == k { 1.0 } else { 0.0 }).collect()
+/// Progress bar of the feasible-set search: hidden, drawn on stderr once the search has run
+/// for 1 s on a terminal.
+struct Bar {
+    pb: ProgressBar,
+    t0: std::sync::OnceLock<Instant>,
+    shown: AtomicBool,
+    tty: bool,
 }
 
-/// The feasible-set search with a progress bar (shown after 1 s on a terminal) and Ctrl-C checks.
-fn search(ev: &Evaluator, target: f64, m: usize, interrupt: &AtomicBool) -> Result<FeasibleSet> {
-    let n = ev.n();
-    let points = crate::num::special::ln_binom((m + n - 1) as f64, (n - 1) as f64).exp().round() as u64;
-    let pb = ProgressBar::with_draw_target(Some(points), ProgressDrawTarget::hidden());
-    if let Ok(style) = ProgressStyle::with_template("{spinner} feasible set [{bar:40}] {pos} evaluations ({elapsed})") {
-        pb.set_style(style.progress_chars("=> "));
+impl Bar {
+    fn new() -> Bar {
+        let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+        if let Ok(style) = ProgressStyle::with_template("{spinner} feasible set [{bar:40}] {pos} evaluations ({elapsed})") {
+            pb.set_style(style.progress_chars("=> "));
+        }
+        Bar { pb, t0: std::sync::OnceLock::new(), shown: AtomicBool::new(false), tty: std::io::stderr().is_terminal() }
     }
-    let t0 = Instant::now();
-    let shown = AtomicBool::new(false);
-    let tty = std::io::stderr().is_terminal();
-    let eps_of = |w: &[f64]| -> Result<f64> {
-        if interrupt.load(Ordering::SeqCst) {
-            return Err(Error::Interrupted);
-        }
-        pb.inc(1);
-        if tty && !shown.load(Ordering::Relaxed) && t0.elapsed() > Duration::from_secs(1) {
-            shown.store(true, Ordering::Relaxed);
-            pb.set_draw_target(ProgressDrawTarget::stderr());
-            pb.enable_steady_tick(Duration::from_millis(200));
-        }
-        Ok(ev.eval(w, false)?.epsilon)
-    };
-    let r = feasible(n, target, m, eps_of);
-    pb.finish_and_clear();
-    r
 }
 
-fn header(a: &MergeArgs, ev: &Evaluator, conv: Conversion) -> serde_json::Value {
+impl SearchProgress for Bar {
+    fn start(&self, lattice_points: u64) {
+        self.pb.set_length(lattice_points);
+        let _ = self.t0.set(Instant::now());
+    }
+    fn step(&self) {
+        self.pb.inc(1);
+        if self.tty && !self.shown.load(Ordering::Relaxed) && self.t0.get().is_some_and(|t| t.elapsed() > Duration::from_secs(1)) {
+            self.shown.store(true, Ordering::Relaxed);
+            self.pb.set_draw_target(ProgressDrawTarget::stderr());
+            self.pb.enable_steady_tick(Duration::from_millis(200));
+        }
+    }
+    fn finish(&self) {
+        self.pb.finish_and_clear();
+    }
+}
+
+fn header(a: &MergeArgs, ev: &Certifier, conv: Conversion) -> serde_json::Value {
     let p = &ev.portfolio;
     let models: Vec<_> = p.models.iter().map(|m| json!({"name": m.name, "mechanism": mech_name(&m.kind), "utility": m.utility, "line": m.line})).collect();
     json!({
@@ -221,7 +199,7 @@ fn mech_name(k: &ModelKind) -> &'static str {
     }
 }
 
-fn eval_json(e: &Evaluation, target: f64) -> serde_json::Value {
+fn eval_json(e: &Certificate, target: f64) -> serde_json::Value {
     json!({
         "epsilon": finite_or_null(e.epsilon),
         "alpha": e.alpha,
@@ -251,7 +229,7 @@ fn feasible_json(set: &FeasibleSet) -> serde_json::Value {
     })
 }
 
-fn text_header(ev: &Evaluator, a: &MergeArgs, conv: Conversion) -> String {
+fn text_header(ev: &Certifier, a: &MergeArgs, conv: Conversion) -> String {
     let p = &ev.portfolio;
     let merger = if ev.merger == Merger::Rs { "random selection" } else { "linear combination" };
     let acc = match ev.accounting {
@@ -280,7 +258,7 @@ fn weights_table(p: &Portfolio, w: &[f64], u: Option<&[f64]>) -> String {
     s
 }
 
-fn eval_text(e: &Evaluation, target: f64, delta: f64) -> String {
+fn eval_text(e: &Certificate, target: f64, delta: f64) -> String {
     let alpha = e.alpha.map(|a| format!(" (α = {a}{})", if e.at_grid_end { ", at the end of the order grid: widen --orders" } else { "" })).unwrap_or_default();
     let mut s = format!("certified ε = {} at δ = {delta:e}{alpha}\ncertified by {}\n", fmt(e.epsilon), e.basis);
     s.push_str(&if e.epsilon <= target { format!("target met: yes (ε ≤ ε′ = {target})\n") } else { format!("target met: NO (ε > ε′ = {target})\n") });
@@ -293,7 +271,7 @@ fn eval_text(e: &Evaluation, target: f64, delta: f64) -> String {
     s
 }
 
-fn feasible_text(ev: &Evaluator, set: &FeasibleSet, best: Option<&BestWeights>, have_utility: bool) -> String {
+fn feasible_text(ev: &Certifier, set: &FeasibleSet, best: Option<&BestWeights>, have_utility: bool, note: Option<(&str, &str)>) -> String {
     let names = ev.portfolio.names();
     let feas = set.lattice.iter().filter(|p| p.feasible).count();
     let mut s = String::new();
@@ -330,10 +308,8 @@ fn feasible_text(ev: &Evaluator, set: &FeasibleSet, best: Option<&BestWeights>, 
         (None, true) => s.push_str("utility-best feasible weights: none (no feasible point)\n"),
         (None, false) => s.push_str("utility-best feasible weights: give --utility or `utility` per model\n"),
     }
-    if let Ok(e) = ev.eval(&vertex(ev.n(), 0), false) {
-        if let Some(n) = e.note {
-            s.push_str(&format!("certified by {}\nreason: {n}\n", e.basis));
-        }
+    if let Some((basis, reason)) = note {
+        s.push_str(&format!("certified by {basis}\nreason: {reason}\n"));
     }
     s
 }

@@ -11,7 +11,6 @@ pub mod claims_cmd;
 pub mod golden_cmd;
 pub mod list_cmd;
 pub mod merge_cmd;
-pub mod merge_eval;
 pub mod output;
 pub mod profile_cmd;
 

@@ -12,7 +12,7 @@
 //! merged update not involving the differing record is identical under both datasets given
 //! the released past. (e) fails in general for T > 1 (audit A1, `hidden_state.rs`).
 
-use super::conventions::{validate_simplex, SIMPLEX_TOL};
+use super::simplex::Simplex;
 use crate::error::{check, Error, Result};
 use serde::{Deserialize, Serialize};
 
@@ -143,7 +143,12 @@ pub struct Subset {
 /// Sensitivities `w_i = λ_i η_i C_i` and merged noise scale `s_λ` (spec §9).
 /// Errors: λ not on the simplex, invalid hyper-parameters, length mismatch, `N > MAX_MODELS`.
 pub fn sensitivities(lambda: &[f64], hyper: &[StepHyper]) -> Result<(Vec<f64>, f64)> {
-    validate_simplex("lambda", lambda, SIMPLEX_TOL)?;
+    sensitivities_simplex(&Simplex::new("lambda", lambda)?, hyper)
+}
+
+/// [`sensitivities`] for weights already validated. Errors as [`sensitivities`] (without the
+/// weight errors).
+pub fn sensitivities_simplex(lambda: &Simplex, hyper: &[StepHyper]) -> Result<(Vec<f64>, f64)> {
     if lambda.len() != hyper.len() {
         return Err(Error::invalid("models", format!("{} weights, {} models", lambda.len(), hyper.len()), "need one weight per model"));
     }
@@ -163,6 +168,11 @@ pub fn sensitivities(lambda: &[f64], hyper: &[StepHyper]) -> Result<(Vec<f64>, f
 /// item 3). Shifts are `+∞` for `Δ_J > 0` when `s_λ = 0`; `0/0` (no shift, no noise) is 0.
 pub fn subsets(lambda: &[f64], hyper: &[StepHyper]) -> Result<Vec<Subset>> {
     let (w, s) = sensitivities(lambda, hyper)?;
+    Ok(subsets_of(&w, s, hyper))
+}
+
+/// The subsets of [`subsets`] from the sensitivities `w` and scale `s` of [`sensitivities`].
+fn subsets_of(w: &[f64], s: f64, hyper: &[StepHyper]) -> Vec<Subset> {
     let n = hyper.len();
     let mut out = Vec::new();
     for mask in 0u32..(1u32 << n) {
@@ -188,14 +198,19 @@ pub fn subsets(lambda: &[f64], hyper: &[StepHyper]) -> Result<Vec<Subset>> {
         };
         out.push(Subset { mask, rho, shift });
     }
-    Ok(out)
+    out
 }
 
 /// `lc_step` of spec §9: the collapsed per-step pair for weights `λ` and per-model
 /// hyper-parameters at this step. Errors as [`sensitivities`].
 pub fn lc_step(lambda: &[f64], hyper: &[StepHyper]) -> Result<StepPair> {
-    let (w, s) = sensitivities(lambda, hyper)?;
-    let subs = subsets(lambda, hyper)?;
+    lc_step_simplex(&Simplex::new("lambda", lambda)?, hyper)
+}
+
+/// [`lc_step`] for weights already validated. Errors as [`sensitivities_simplex`].
+pub fn lc_step_simplex(lambda: &Simplex, hyper: &[StepHyper]) -> Result<StepPair> {
+    let (w, s) = sensitivities_simplex(lambda, hyper)?;
+    let subs = subsets_of(&w, s, hyper);
     let atoms = collapse(subs.iter().map(|x| Atom { shift: x.shift, prob: x.rho }).collect());
     Ok(StepPair { atoms, s_lambda: s, w })
 }

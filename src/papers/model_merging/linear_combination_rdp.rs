@@ -32,7 +32,8 @@
 //! steps needs the unstated assumption (e) of §9, which fails in general (A1).
 
 use super::conventions::{epsilon_from_rdp, Conversion, EpsilonAtOrder};
-use super::dpsgd_step::{lc_step, Atom, StepHyper, StepPair, Subset};
+use super::dpsgd_step::{lc_step_simplex, Atom, StepHyper, StepPair, Subset};
+use super::simplex::Simplex;
 use crate::error::{check, Error, Result};
 use crate::num::bound::{add_up, mul_up};
 use crate::num::special::{ln_binom, ln_gamma, neumaier_sum};
@@ -460,7 +461,12 @@ pub fn lc_dp_eps(steps: &[(StepPair, u64)], orders: &[f64], delta: f64, conv: Co
 /// The per-step pairs of a schedule: `schedule[g] = (hyper-parameters of all N models at the
 /// steps of group g, number of such steps)` → `(lc_step(λ, ·), count)` (spec §9).
 pub fn lc_steps(lambda: &[f64], schedule: &[(Vec<StepHyper>, u64)]) -> Result<Vec<(StepPair, u64)>> {
-    schedule.iter().map(|(h, c)| Ok((lc_step_checked(lambda, h)?, check::at_least_one("step count", *c)?))).collect()
+    lc_steps_simplex(&Simplex::new("lambda", lambda)?, schedule)
+}
+
+/// [`lc_steps`] for weights already validated (checked once, not once per step group).
+pub fn lc_steps_simplex(lambda: &Simplex, schedule: &[(Vec<StepHyper>, u64)]) -> Result<Vec<(StepPair, u64)>> {
+    schedule.iter().map(|(h, c)| Ok((lc_step_checked_simplex(lambda, h)?, check::at_least_one("step count", *c)?))).collect()
 }
 
 /// [`lc_step`] with the `s_λ = 0` edge case of spec §9 made explicit: when every positive-weight
@@ -469,7 +475,12 @@ pub fn lc_steps(lambda: &[f64], schedule: &[(Vec<StepHyper>, u64)]) -> Result<Ve
 /// `dpsgd_step::collapse`, which merges `+∞` shifts into the zero atom because
 /// `∞ − 0 ≤ tol·∞`.) Errors as [`lc_step`].
 pub fn lc_step_checked(lambda: &[f64], hyper: &[StepHyper]) -> Result<StepPair> {
-    let p = lc_step(lambda, hyper)?;
+    lc_step_checked_simplex(&Simplex::new("lambda", lambda)?, hyper)
+}
+
+/// [`lc_step_checked`] for weights already validated. Errors as [`lc_step_simplex`].
+pub fn lc_step_checked_simplex(lambda: &Simplex, hyper: &[StepHyper]) -> Result<StepPair> {
+    let p = lc_step_simplex(lambda, hyper)?;
     if p.s_lambda == 0.0 && p.w.iter().zip(hyper).any(|(&w, h)| w > 0.0 && h.sampling_rate > 0.0) {
         let p0: f64 = p.w.iter().zip(hyper).filter(|(&w, _)| w > 0.0).map(|(_, h)| 1.0 - h.sampling_rate).product();
         let mut atoms = Vec::new();

@@ -4,6 +4,7 @@
 //! invariants 1–8 of spec §10 as property tests.
 
 use super::*;
+use crate::papers::model_merging::dpsgd_step::lc_step;
 use crate::mechanisms::exact::sgm_rdp_remove_int;
 use crate::num::Mp;
 use crate::papers::model_merging::conventions::default_orders;

@@ -12,6 +12,7 @@
 //! random_selection_rdp.rs   Theorem 5.1, Algorithm 1 (§6)
 //! random_selection_pld.rs   Theorem 5.2, Algorithm 2 (§7)
 //! feasible.rs               feasible weight sets on the simplex, utility-best weights (§6, §7, §10, §13)
+//! simplex.rs                merge weights validated once (§4)
 //! joint_release.rs          Theorem 6.1: joint-release RDP/PLD bound and tightness (§8)
 //! dpsgd_step.rs             Section 6.2 per-step quantities ρ_J, w_i, Δ_J, s_λ (§9)
 //! linear_combination_rdp.rs Theorem 6.2, Algorithm 3: enumeration and the Gaussian-expectation fast path (§10)
@@ -23,6 +24,9 @@
 //! advanced_composition.rs   Proposition 7.1 (§16)
 //! hidden_state.rs           Audit A1: exact linear-Gaussian truth of the T-step merged mechanism
 //! portfolio.rs              portfolio input (TOML/CSV): per-model curves or DP-SGD hyper-parameters
+//! merge_request.rs          a `dpaudit merge` question: request, order grids, lattice size
+//! merge_certifier.rs        which result certifies a merge (A1 policy), Theorem 6.1 / checkpoint bounds
+//! merge_certify.rs          certify_merge: the one call behind `dpaudit merge`
 //! experiments.rs            the paper's experiments as data tables and plot specifications
 //! audit_points*.rs          audit points A1–A24 with verdicts
 //! golden/                   golden-file generators, one file per result (`golden/model_merging/*.csv`)
@@ -38,6 +42,7 @@ pub mod mean_estimation;
 pub mod random_selection_rdp;
 pub mod random_selection_pld;
 pub mod feasible;
+pub mod simplex;
 pub mod joint_release;
 pub mod dpsgd_step;
 pub mod linear_combination_rdp;
@@ -49,6 +54,9 @@ pub mod provenance;
 pub mod advanced_composition;
 pub mod hidden_state;
 pub mod portfolio;
+pub mod merge_request;
+pub mod merge_certifier;
+pub mod merge_certify;
 pub mod experiments;
 pub mod audit_points;
 pub mod audit_points_rs;

@@ -7,6 +7,7 @@
 //! model ([`TableCurve`]) the bound degenerates to the valid but looser `Σ π_i δ_i(ε)`.
 
 use super::conventions::{validate_simplex, SIMPLEX_TOL};
+use super::simplex::Simplex;
 use super::mean_estimation::{rs_mixture_pair, GaussMix};
 use crate::error::{check, Error, Result};
 use crate::mechanisms::{Direction, Mechanism};
@@ -179,8 +180,7 @@ fn weighted(pi: &[f64], models: &[&dyn DirectionalCurve], eps: f64, f: impl Fn(&
     Ok(Interval { lower: lo.clamp(0.0, 1.0), upper: hi.clamp(0.0, 1.0) })
 }
 
-fn check_models(pi: &[f64], n: usize) -> Result<()> {
-    validate_simplex("pi", pi, SIMPLEX_TOL)?;
+fn check_models(pi: &Simplex, n: usize) -> Result<()> {
     if pi.len() != n {
         return Err(Error::invalid("models", format!("{n} curves"), &format!("needs one per weight ({})", pi.len())));
     }
@@ -196,6 +196,11 @@ fn check_models(pi: &[f64], n: usize) -> Result<()> {
 /// δ^RS). Domain: π on the simplex, one curve per weight, ε finite. Errors: invalid input, curve
 /// failures.
 pub fn rs_pld_delta(pi: &[f64], models: &[&dyn DirectionalCurve], eps: f64) -> Result<Interval> {
+    rs_pld_delta_simplex(&Simplex::new("pi", pi)?, models, eps)
+}
+
+/// [`rs_pld_delta`] for weights already validated. Guarantee and errors as [`rs_pld_delta`].
+pub fn rs_pld_delta_simplex(pi: &Simplex, models: &[&dyn DirectionalCurve], eps: f64) -> Result<Interval> {
     check_models(pi, models.len())?;
     check::finite("epsilon", eps)?;
     let f = weighted(pi, models, eps, |m, e| m.h_forward(e))?;
@@ -206,6 +211,7 @@ pub fn rs_pld_delta(pi: &[f64], models: &[&dyn DirectionalCurve], eps: f64) -> R
 /// Theorem 5.2 (DP Model Merging) with symmetrised curves (audit A24 fallback): `Σ_i π_i max{H_ε(P_i,Q_i), H_ε(Q_i,P_i)}`
 /// ≥ [`rs_pld_delta`]. Guarantee and errors as [`rs_pld_delta`].
 pub fn rs_pld_delta_symmetrised(pi: &[f64], models: &[&dyn DirectionalCurve], eps: f64) -> Result<Interval> {
+    let pi = &Simplex::new("pi", pi)?;
     check_models(pi, models.len())?;
     check::finite("epsilon", eps)?;
     weighted(pi, models, eps, |m, e| {
@@ -246,10 +252,16 @@ fn invert(g: impl Fn(f64) -> Result<f64>, delta: f64) -> Result<(f64, f64)> {
 /// Guarantee: `ε_U` upper bound on the ε of Theorem 5.2 (hence on the RS mechanism's ε).
 /// Domain: π on the simplex, δ ∈ (0, 1). Errors: invalid input, curve failures.
 pub fn rs_pld_eps(pi: &[f64], models: &[&dyn DirectionalCurve], delta: f64) -> Result<Interval> {
+    rs_pld_eps_simplex(&Simplex::new("pi", pi)?, models, delta)
+}
+
+/// [`rs_pld_eps`] for weights already validated (checked once, not at every bisection step).
+/// Guarantee, domain and errors as [`rs_pld_eps`].
+pub fn rs_pld_eps_simplex(pi: &Simplex, models: &[&dyn DirectionalCurve], delta: f64) -> Result<Interval> {
     check_models(pi, models.len())?;
     check::unit_open("delta", delta)?;
-    let (_, up) = invert(|e| Ok(rs_pld_delta(pi, models, e)?.upper), delta)?;
-    let (lo, _) = invert(|e| Ok(rs_pld_delta(pi, models, e)?.lower), delta)?;
+    let (_, up) = invert(|e| Ok(rs_pld_delta_simplex(pi, models, e)?.upper), delta)?;
+    let (lo, _) = invert(|e| Ok(rs_pld_delta_simplex(pi, models, e)?.lower), delta)?;
     Ok(Interval { lower: lo.min(up), upper: up })
 }
 

@@ -1,7 +1,8 @@
 //! Theorem 5.1 and Algorithm 1 of *DP Model Merging* (spec §6): random selection (eq. 4) under
 //! RDP accounting. Only the per-model RDP profiles enter (no independence between models needed).
 
-use super::conventions::{epsilon_from_rdp, validate_simplex, Conversion, EpsilonAtOrder, SIMPLEX_TOL};
+use super::conventions::{epsilon_from_rdp, Conversion, EpsilonAtOrder};
+use super::simplex::Simplex;
 use crate::error::{check, Error, Result};
 use crate::num::Real;
 
@@ -47,7 +48,12 @@ pub fn rs_rdp_bound_r<R: Real>(pi: &[R], eps_alpha: &[R], alpha: &R) -> R {
 /// Domain: `pi` on the simplex, one `ε_{α,i} ∈ [0, +∞]` per model, α > 1 finite.
 /// Errors: invalid weights, length mismatch, NaN or negative ε, α out of domain.
 pub fn rs_rdp_bound(pi: &[f64], eps_alpha: &[f64], alpha: f64) -> Result<f64> {
-    validate_simplex("pi", pi, SIMPLEX_TOL)?;
+    rs_rdp_bound_simplex(&Simplex::new("pi", pi)?, eps_alpha, alpha)
+}
+
+/// [`rs_rdp_bound`] for weights already validated (no simplex check). Guarantee, domain and
+/// errors as [`rs_rdp_bound`] (without the weight errors).
+pub fn rs_rdp_bound_simplex(pi: &Simplex, eps_alpha: &[f64], alpha: f64) -> Result<f64> {
     if pi.len() != eps_alpha.len() {
         return Err(Error::invalid("RDP values", format!("{} values", eps_alpha.len()), &format!("needs one per model ({} weights)", pi.len())));
     }
@@ -59,7 +65,7 @@ pub fn rs_rdp_bound(pi: &[f64], eps_alpha: &[f64], alpha: f64) -> Result<f64> {
             return Err(Error::invalid(&format!("epsilon_alpha[{}]", i + 1), e, "RDP values must lie in [0, +inf]"));
         }
     }
-    let r = rs_rdp_bound_r(pi, eps_alpha, &alpha);
+    let r = rs_rdp_bound_r(pi.as_slice(), eps_alpha, &alpha);
     if r.is_nan() {
         return Err(Error::Numerical(format!("Theorem 5.1 bound is NaN at alpha = {alpha}")));
     }
@@ -71,6 +77,11 @@ pub fn rs_rdp_bound(pi: &[f64], eps_alpha: &[f64], alpha: f64) -> Result<f64> {
 /// `table[i][k] = ε_{orders[k], i}` (model-major). Upper bounds, rounded up.
 /// Errors: as [`rs_rdp_bound`], plus a table row of the wrong length.
 pub fn rs_rdp_curve(pi: &[f64], table: &[Vec<f64>], orders: &[f64]) -> Result<Vec<f64>> {
+    rs_rdp_curve_simplex(&Simplex::new("pi", pi)?, table, orders)
+}
+
+/// [`rs_rdp_curve`] for weights already validated (checked once, not once per order).
+pub fn rs_rdp_curve_simplex(pi: &Simplex, table: &[Vec<f64>], orders: &[f64]) -> Result<Vec<f64>> {
     if table.len() != pi.len() {
         return Err(Error::invalid("RDP table", format!("{} models", table.len()), &format!("needs one row per weight ({})", pi.len())));
     }
@@ -79,7 +90,7 @@ pub fn rs_rdp_curve(pi: &[f64], table: &[Vec<f64>], orders: &[f64]) -> Result<Ve
     }
     orders.iter().enumerate().map(|(k, &a)| {
         let col: Vec<f64> = table.iter().map(|row| row[k]).collect();
-        rs_rdp_bound(pi, &col, a)
+        rs_rdp_bound_simplex(pi, &col, a)
     }).collect()
 }
 
@@ -92,7 +103,14 @@ pub fn rs_rdp_curve(pi: &[f64], table: &[Vec<f64>], orders: &[f64]) -> Result<Ve
 /// Errors: as [`rs_rdp_curve`] and [`epsilon_from_rdp`].
 pub fn rs_dp_eps(pi: &[f64], table: &[Vec<f64>], orders: &[f64], delta: f64, conv: Conversion) -> Result<EpsilonAtOrder> {
     check::unit_open("delta", delta)?;
-    let curve = rs_rdp_curve(pi, table, orders)?;
+    rs_dp_eps_simplex(&Simplex::new("pi", pi)?, table, orders, delta, conv)
+}
+
+/// [`rs_dp_eps`] for weights already validated (`dpaudit merge` validates them once).
+/// Guarantee, domain and errors as [`rs_dp_eps`].
+pub fn rs_dp_eps_simplex(pi: &Simplex, table: &[Vec<f64>], orders: &[f64], delta: f64, conv: Conversion) -> Result<EpsilonAtOrder> {
+    check::unit_open("delta", delta)?;
+    let curve = rs_rdp_curve_simplex(pi, table, orders)?;
     epsilon_from_rdp(orders, &curve, delta, conv)
 }
 
