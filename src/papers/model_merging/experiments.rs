@@ -201,7 +201,7 @@ fn frontier_svg(t: &Table) -> Result<String> {
 fn simplex_svg(t: &Table, col: &str, title: &str, m: usize) -> Result<String> {
     let c = column(t, col);
     let cells: Vec<SimplexCell> = t.rows.iter().filter(|r| r[c].is_finite()).map(|r| SimplexCell { w: [r[0], r[1], r[2]], value: r[c] }).collect();
-    simplex_heatmap_svg(title, ["(C=1, σ=0.5)", "(C=2, σ=0.5)", "(C=1, σ=2)"], "ε", &cells, m)
+    simplex_heatmap_svg(title, ["(C=1, σ=0.5)", "(C=2, σ=0.5)", "(C=1, σ=2)"], "ε at δ = 1e-5 (accountant's bound) [nats]", &cells, m)
 }
 
 /// Compute both experiments in memory: `merging_mean_estimation.{csv,svg}`, `merging_mnist.csv`
