@@ -2,7 +2,7 @@
 //!
 //! Every heat map has a vertical colour bar on its right: [`COLOR_BAR_STEPS`] stacked rectangles
 //! from the minimum (bottom, `min …` label) to the maximum (top, `max …` label) of the drawn
-//! values, with the quantity (name and units, the `value_label` argument) written along it.
+//! values (labels with 3 significant digits, [`super::tick_label`]; the tables hold the exact values), with the quantity (name and units, the `value_label` argument) written along it.
 //!
 //! The simplex map tiles a triangle completely: for a lattice of resolution `m` (points
 //! `w = (i, j, k)/m`, `i + j + k = m`) the outline is divided into `(m+1)²` small triangles —
@@ -11,8 +11,7 @@
 //! its three neighbouring upward cells** (an interpolation, said so in a note under the plot).
 //! The drawn outline is the boundary of that tiling, so cells and outline coincide.
 
-use super::{backend_err, SIZE};
-use crate::audit::format::fmt_num;
+use super::{backend_err, tick_label, SIZE};
 use crate::error::{Error, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -76,8 +75,8 @@ fn draw_color_bar(area: &DrawingArea<SVGBackend, Shift>, label: &str, vmin: f64,
     area.draw(&Rectangle::new([(x0, top), (x1, bottom)], BLACK.stroke_width(1))).map_err(backend_err)?;
     let num = ("sans-serif", 13).into_font().color(&BLACK);
     let left_mid = Pos::new(HPos::Left, VPos::Center);
-    area.draw(&Text::new(format!("max {}", fmt_num(vmax)), (x1 + 5, top), num.pos(left_mid))).map_err(backend_err)?;
-    area.draw(&Text::new(format!("min {}", fmt_num(vmin)), (x1 + 5, bottom), num.pos(left_mid))).map_err(backend_err)?;
+    area.draw(&Text::new(format!("max {}", tick_label(vmax)), (x1 + 5, top), num.pos(left_mid))).map_err(backend_err)?;
+    area.draw(&Text::new(format!("min {}", tick_label(vmin)), (x1 + 5, bottom), num.pos(left_mid))).map_err(backend_err)?;
     let name = ("sans-serif", 14).into_font().color(&BLACK).transform(FontTransform::Rotate270).pos(Pos::new(HPos::Center, VPos::Center));
     area.draw(&Text::new(label.to_string(), (x1 + 95, (top + bottom) / 2), name)).map_err(backend_err)?;
     Ok(())
@@ -208,12 +207,15 @@ pub fn simplex_heatmap_svg(title: &str, corners: [&str; 3], value_label: &str, c
             let (a, b, c) = (a as f64 / n, b as f64 / n, c as f64 / n);
             ((a * v[0].0 + b * v[1].0 + c * v[2].0).round() as i32, (a * v[0].1 + b * v[1].1 + c * v[2].1).round() as i32)
         };
-        let fill = |x: Option<f64>| x.map_or(NO_VALUE, |x| shade(x, vmin, vmax)).filled();
+        let tile = |p: [(i32, i32); 3], x: Option<f64>| {
+            let col = x.map_or(NO_VALUE, |x| shade(x, vmin, vmax));
+            (Polygon::new(p.to_vec(), col.filled()), PathElement::new(vec![p[0], p[1], p[2], p[0]], col.stroke_width(1)))
+        };
         let mut tiles = Vec::with_capacity((m + 1) * (m + 1));
         for i in 0..=m {
             for j in 0..=m - i {
                 let k = m - i - j;
-                tiles.push(Polygon::new(vec![node(i + 1, j, k), node(i, j + 1, k), node(i, j, k + 1)], fill(value(i, j))));
+                tiles.push(tile([node(i + 1, j, k), node(i, j + 1, k), node(i, j, k + 1)], value(i, j)));
             }
         }
         // Downward cell (a, b, c), a + b + c = m − 1: between the upward cells of
@@ -223,11 +225,13 @@ pub fn simplex_heatmap_svg(title: &str, corners: [&str; 3], value_label: &str, c
                 let c = m - 1 - a - b;
                 let nb = [value(a + 1, b), value(a, b + 1), value(a, b)];
                 let mean = if nb.iter().all(Option::is_some) { Some(nb.iter().flatten().sum::<f64>() / 3.0) } else { None };
-                tiles.push(Polygon::new(vec![node(a + 1, b + 1, c), node(a + 1, b, c + 1), node(a, b + 1, c + 1)], fill(mean)));
+                tiles.push(tile([node(a + 1, b + 1, c), node(a + 1, b, c + 1), node(a, b + 1, c + 1)], mean));
             }
         }
-        for t in tiles {
+        for (t, edge) in tiles {
             plot.draw(&t).map_err(backend_err)?;
+            // The same colour along the edges hides the anti-aliasing seams between tiles.
+            plot.draw(&edge).map_err(backend_err)?;
         }
         let outline: Vec<(i32, i32)> = [v[0], v[1], v[2], v[0]].iter().map(|p| (p.0.round() as i32, p.1.round() as i32)).collect();
         plot.draw(&PathElement::new(outline, BLACK.stroke_width(1))).map_err(backend_err)?;
