@@ -46,4 +46,7 @@ pub mod audit;
 pub mod papers;
 pub mod cli;
 
+#[cfg(test)]
+mod conformance_test;
+
 pub use error::{Error, Result};

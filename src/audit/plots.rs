@@ -1,5 +1,6 @@
 //! Small SVG plotting API on top of `plotters` (SVG backend only): line/band charts, scatter
-//! plots, histograms, rectangular heat maps and heat maps on the 2-simplex. Used by the audit
+//! plots, histograms, claims charts (marker shape = verdict), rectangular heat maps and heat maps
+//! on the 2-simplex (both with a colour bar). Used by the audit
 //! reports ([`super::report_plots`]) and meant for reuse (e.g. model-merging frontiers and
 //! simplex heat maps): every function returns the SVG document as a `String`; writing it (temp
 //! file + rename) is the caller's job.
@@ -273,136 +274,13 @@ pub fn histogram_svg(title: &str, x_label: &str, values: &[f64], bins: usize, ma
     Ok(svg)
 }
 
-/// Colour of `t ∈ [0, 1]` on a viridis-like scale (5 stops, linear interpolation).
-pub fn color_scale(t: f64) -> RGBColor {
-    const STOPS: [(f64, f64, f64); 5] = [(68.0, 1.0, 84.0), (59.0, 82.0, 139.0), (33.0, 145.0, 140.0), (94.0, 201.0, 98.0), (253.0, 231.0, 37.0)];
-    let t = if t.is_finite() { t.clamp(0.0, 1.0) } else { 0.0 };
-    let s = t * (STOPS.len() - 1) as f64;
-    let i = (s.floor() as usize).min(STOPS.len() - 2);
-    let f = s - i as f64;
-    let (a, b) = (STOPS[i], STOPS[i + 1]);
-    let mix = |u: f64, v: f64| (u + f * (v - u)).round() as u8;
-    RGBColor(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
-}
+#[path = "plots_heat.rs"]
+mod heat;
+pub use heat::{color_scale, heatmap_svg, simplex_heatmap_svg, Grid, SimplexCell, COLOR_BAR_STEPS};
 
-/// A rectangular grid of values: `values[j][i]` belongs to the cell centred at `(xs[i], ys[j])`;
-/// `None` leaves the cell blank (e.g. outside a feasible region).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Grid {
-    pub xs: Vec<f64>,
-    pub ys: Vec<f64>,
-    pub values: Vec<Vec<Option<f64>>>,
-}
-
-fn value_range<'a>(vals: impl Iterator<Item = &'a f64>) -> Result<(f64, f64)> {
-    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    for &v in vals.filter(|v| v.is_finite()) {
-        lo = lo.min(v);
-        hi = hi.max(v);
-    }
-    if lo > hi {
-        return Err(Error::invalid("heat map values", "none finite", "needs at least one finite value"));
-    }
-    Ok((lo, hi))
-}
-
-fn cell_edges(c: &[f64]) -> Vec<f64> {
-    let n = c.len();
-    let mut e = Vec::with_capacity(n + 1);
-    let half = |i: usize| if n > 1 { (c[(i + 1).min(n - 1)] - c[i.min(n - 2)]) / 2.0 } else { 0.5 };
-    e.push(c[0] - half(0));
-    for i in 0..n - 1 {
-        e.push((c[i] + c[i + 1]) / 2.0);
-    }
-    e.push(c[n - 1] + half(n - 2 + usize::from(n == 1)));
-    e
-}
-
-/// Heat map of a rectangular [`Grid`] with a colour legend `[min, max]` in the caption.
-pub fn heatmap_svg(title: &str, x: &Axis, y: &Axis, value_label: &str, g: &Grid) -> Result<String> {
-    if g.xs.is_empty() || g.ys.is_empty() || g.values.len() != g.ys.len() || g.values.iter().any(|r| r.len() != g.xs.len()) {
-        return Err(Error::invalid("heat map grid", format!("{}×{}", g.xs.len(), g.ys.len()), "values must be ys.len() rows of xs.len() cells"));
-    }
-    let (vmin, vmax) = value_range(g.values.iter().flatten().flatten())?;
-    let (ex, ey) = (cell_edges(&g.xs), cell_edges(&g.ys));
-    let caption = format!("{title} ({value_label}: {} … {})", super::format::fmt_num(vmin), super::format::fmt_num(vmax));
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(backend_err)?;
-        let (x0, x1) = (ex[0].min(ex[ex.len() - 1]), ex[0].max(ex[ex.len() - 1]));
-        let (y0, y1) = (ey[0].min(ey[ey.len() - 1]), ey[0].max(ey[ey.len() - 1]));
-        let mut chart = ChartBuilder::on(&root)
-            .caption(caption, ("sans-serif", 18))
-            .margin(12)
-            .x_label_area_size(45)
-            .y_label_area_size(60)
-            .build_cartesian_2d(x0..x1, y0..y1)
-            .map_err(backend_err)?;
-        chart.configure_mesh().x_desc(x.label.as_str()).y_desc(y.label.as_str()).disable_mesh().draw().map_err(backend_err)?;
-        let span = if vmax > vmin { vmax - vmin } else { 1.0 };
-        let mut cells = Vec::new();
-        for (j, row) in g.values.iter().enumerate() {
-            for (i, v) in row.iter().enumerate() {
-                if let Some(v) = v.filter(|v| v.is_finite()) {
-                    cells.push(Rectangle::new([(ex[i], ey[j]), (ex[i + 1], ey[j + 1])], color_scale((v - vmin) / span).filled()));
-                }
-            }
-        }
-        chart.draw_series(cells).map_err(backend_err)?;
-        root.present().map_err(backend_err)?;
-    }
-    Ok(svg)
-}
-
-/// One value at a point `w` of the 2-simplex (`w ≥ 0`, `Σw = 1`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SimplexCell {
-    pub w: [f64; 3],
-    pub value: f64,
-}
-
-/// Heat map on the 2-simplex: corner `k` is the vertex `w = e_k`, labelled `corners[k]`; each
-/// cell is drawn as a small triangle of side `1/resolution` centred at its point (use the
-/// lattice resolution the cells were computed on). Cells outside the simplex are rejected.
-pub fn simplex_heatmap_svg(title: &str, corners: [&str; 3], value_label: &str, cells: &[SimplexCell], resolution: usize) -> Result<String> {
-    if resolution == 0 {
-        return Err(Error::invalid("simplex resolution", 0, "must be at least 1"));
-    }
-    for c in cells {
-        if c.w.iter().any(|&x| x.is_nan() || x < -1e-9) || (c.w.iter().sum::<f64>() - 1.0).abs() > 1e-6 {
-            return Err(Error::invalid("simplex point", format!("{:?}", c.w), "must be ≥ 0 and sum to 1"));
-        }
-    }
-    let (vmin, vmax) = value_range(cells.iter().map(|c| &c.value))?;
-    let h = 3f64.sqrt() / 2.0;
-    // Barycentric → plane: e_0 at (0, 0), e_1 at (1, 0), e_2 at (1/2, √3/2).
-    let to_xy = |w: [f64; 3]| (w[1] + w[2] / 2.0, w[2] * h);
-    let caption = format!("{title} ({value_label}: {} … {})", super::format::fmt_num(vmin), super::format::fmt_num(vmax));
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(backend_err)?;
-        let mut chart = ChartBuilder::on(&root).caption(caption, ("sans-serif", 18)).margin(30).build_cartesian_2d(-0.1..1.1, -0.08..h + 0.08).map_err(backend_err)?;
-        let span = if vmax > vmin { vmax - vmin } else { 1.0 };
-        let r = 1.0 / resolution as f64 / 2.0;
-        chart
-            .draw_series(cells.iter().filter(|c| c.value.is_finite()).map(|c| {
-                let (x, y) = to_xy(c.w);
-                let tri = vec![(x - r, y - r * h / 1.5), (x + r, y - r * h / 1.5), (x, y + 2.0 * r * h / 1.5)];
-                Polygon::new(tri, color_scale((c.value - vmin) / span).filled())
-            }))
-            .map_err(backend_err)?;
-        let outline = vec![(0.0, 0.0), (1.0, 0.0), (0.5, h), (0.0, 0.0)];
-        chart.draw_series(LineSeries::new(outline, BLACK.stroke_width(1))).map_err(backend_err)?;
-        let pos = [(-0.08, -0.05), (1.0, -0.05), (0.5, h + 0.04)];
-        for (k, name) in corners.iter().enumerate() {
-            chart.draw_series(std::iter::once(Text::new(name.to_string(), pos[k], ("sans-serif", 16)))).map_err(backend_err)?;
-        }
-        root.present().map_err(backend_err)?;
-    }
-    Ok(svg)
-}
+#[path = "plots_claims.rs"]
+mod claims;
+pub use claims::{claims_chart_svg, verdict_marker, ClaimPoint, ClaimsChart, VerdictMarker};
 
 #[cfg(test)]
 #[path = "plots_test.rs"]

@@ -2,8 +2,9 @@
 //!
 //! * `claims-<check>-<group>.svg` — per (mechanism, parameters, steps) group of a claims check:
 //!   the certified band `[lower, upper]` of the true ε(δ) (x: δ, log scale; y: ε), computed once
-//!   per group by the certified FFT accountant, and every claimed `(δ, ε)` point, one marker
-//!   series per accountant. A point below the band is unsound, above it sound.
+//!   per group by the certified FFT accountant, and every claimed `(δ, ε)` point, coloured by
+//!   accountant and shaped by verdict (circle sound, hollow square inconclusive, large outlined
+//!   triangle unsound). A point below the band is unsound, above it sound.
 //! * `tightness-<check>-<accountant>.svg` — per accountant, the histogram of
 //!   `claimed ε / certified upper true ε` over its rows (red line at 1: a claim left of it
 //!   undercuts the truth's upper bound; far right means loose).
@@ -12,7 +13,7 @@
 
 use super::claims_check::ClaimsOutcome;
 use super::engine::{AuditReport, Outcome};
-use super::plots::{histogram_svg, xy_chart_svg, Axis, Band, Series, XyChart};
+use super::plots::{claims_chart_svg, histogram_svg, Band, ClaimPoint, ClaimsChart};
 use crate::error::Result;
 
 /// A plot of the report: its path relative to the report directory and what it shows.
@@ -59,24 +60,16 @@ fn claims_plots(check: &str, o: &ClaimsOutcome) -> Vec<(PlotRef, String)> {
         }
     };
     for b in &o.bands {
-        let mut accountants: Vec<&str> = Vec::new();
-        for &i in &b.rows {
-            let a = o.rows[i].verdict.accountant.as_str();
-            if !accountants.contains(&a) {
-                accountants.push(a);
-            }
-        }
-        let series = accountants
+        let claims = b
+            .rows
             .iter()
-            .map(|acc| {
-                let pts = b.rows.iter().map(|&i| &o.rows[i].verdict).filter(|v| v.accountant == *acc).map(|v| (v.delta, v.epsilon)).collect();
-                Series::markers(acc, pts)
-            })
+            .map(|&i| &o.rows[i].verdict)
+            .map(|v| ClaimPoint { accountant: v.accountant.clone(), delta: v.delta, epsilon: v.epsilon, verdict: v.verdict })
             .collect();
-        let bands = if b.points.is_empty() { vec![] } else { vec![Band { name: "certified true ε(δ)".into(), points: b.points.clone() }] };
+        let band = if b.points.is_empty() { None } else { Some(Band { name: "certified true ε(δ)".into(), points: b.points.clone() }) };
         let title = format!("{} — claims vs certified ε(δ)", b.label);
-        let chart = XyChart { title: title.clone(), x: Axis::log("δ"), y: Axis::linear("ε"), bands, series };
-        push("claims_band", format!("claims-{}-{}", slug(check), slug(&b.label)), title, xy_chart_svg(&chart));
+        let chart = ClaimsChart { title: title.clone(), band, claims };
+        push("claims_band", format!("claims-{}-{}", slug(check), slug(&b.label)), title, claims_chart_svg(&chart));
     }
     let mut accountants: Vec<&str> = Vec::new();
     for r in &o.rows {

@@ -5,6 +5,7 @@
 //! |---|---|---|
 //! | [`RdpCurve`] | `rdp.rs` | upper bounds `r(α) ≥ D_α` on a grid of orders |
 //! | [`Gdp`] | `gdp.rs` | μ-GDP: exact profile (generic f64/MPFR), ε(δ), `G_μ`, RDP, composition |
+//! | [`DirectionalCurve`] | `directional.rs` | certified intervals for both directions `H_{e^ε}(P‖Q)`, `H_{e^ε}(Q‖P)` |
 //! | [`PrivacyProfile`] | `profile.rs` | δ(ε) per adjacency direction (closures or tables), max, ε(δ) |
 //! | [`TradeOff`] | `tradeoff.rs`, `tradeoff_build.rs` | piecewise-linear convex f: eval, inverse, conjugate, C(f), δ(ε), ε(δ), constructions |
 //! | [`Formula`] | `rdp_to_dp.rs`, `opt1.rs` | RDP → (ε, δ) at one order (M, G, F, H, KL, OPT-1) |
@@ -19,6 +20,7 @@
 //! Invalid input is an [`crate::error::Error`], never a panic or NaN.
 
 pub mod convert;
+pub mod directional;
 pub mod gdp;
 pub mod opt1;
 pub mod profile;
@@ -28,6 +30,7 @@ pub mod rdp_to_dp;
 pub mod tradeoff;
 mod tradeoff_build;
 
+pub use directional::DirectionalCurve;
 pub use gdp::Gdp;
 pub use profile::{DeltaCurve, PrivacyProfile, TabulatedDelta};
 pub use rdp::RdpCurve;

@@ -183,7 +183,7 @@ fn simplex_plot(t: &Table, col: &str, m: usize) -> PlotKind {
     let c = column(t, col);
     PlotKind::Simplex(SimplexGrid {
         corners: ["(C=1, σ=0.5)".into(), "(C=2, σ=0.5)".into(), "(C=1, σ=2)".into()],
-        value_label: "ε".into(),
+        value_label: "ε at δ = 1e-5 (accountant's bound) [nats]".into(),
         cells: t.rows.iter().filter(|r| r[c].is_finite()).map(|r| ([r[0], r[1], r[2]], r[c])).collect(),
         resolution: m,
     })

@@ -16,16 +16,10 @@ use crate::num::special::ndtr;
 use crate::num::Interval;
 use crate::pld::{compose_mechanisms, CertifiedPld, PldOptions};
 
-/// Theorem 5.2 (DP Model Merging) input: per-model directional privacy curves, certified intervals containing
-/// `H_ε(P_i, Q_i)` ("forward", add/remove Remove direction) and `H_ε(Q_i, P_i)` ("reverse", Add)
-/// of a dominating pair of model i.
-pub trait DirectionalCurve: Send + Sync + std::fmt::Debug {
-    fn describe(&self) -> String;
-    /// Interval containing `H_ε(P_i, Q_i)`.
-    fn h_forward(&self, eps: f64) -> Result<Interval>;
-    /// Interval containing `H_ε(Q_i, P_i)`.
-    fn h_reverse(&self, eps: f64) -> Result<Interval>;
-}
+/// Theorem 5.2 (DP Model Merging) input: per-model directional privacy curves (certified
+/// intervals for `H_ε(P_i, Q_i)` and `H_ε(Q_i, P_i)`). The trait lives in `repr`; re-exported here
+/// so that `random_selection_pld::DirectionalCurve` keeps working.
+pub use crate::repr::DirectionalCurve;
 
 /// Relative evaluation error assumed for the f64 Gaussian closed form (as `PldOptions::eval_rel_err`).
 const GAUSS_REL_ERR: f64 = 1e-12;
