@@ -55,6 +55,8 @@ fn verdict_for_takes_the_worst() {
         results: vec![r.into()],
         title: String::new(),
         verdict: v,
+        tests: Default::default(),
+        findings: Vec::new(),
         evidence: String::new(),
         data: serde_json::Value::Null,
     };

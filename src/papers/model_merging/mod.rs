@@ -25,6 +25,7 @@
 //! portfolio.rs              portfolio input (TOML/CSV): per-model curves or DP-SGD hyper-parameters
 //! experiments.rs            the paper's experiments as audits (CSV + SVG)
 //! audit_points*.rs          audit points A1–A24 with verdicts
+//! audit_point_kinds.rs      what each point tests (bound or side claim) and its findings' kinds
 //! ```
 #![doc = include_str!("README.md")]
 
@@ -52,6 +53,7 @@ pub mod audit_points;
 pub mod audit_points_rs;
 pub mod audit_points_lc;
 pub mod audit_points_surrogate;
+pub mod audit_point_kinds;
 
 /// Paper key used in registries and reports.
 pub const PAPER: &str = "model_merging";
