@@ -60,7 +60,7 @@ fn recorded_verdicts_match_a_live_run() {
         let recorded = registry::parse_points(path, &text).unwrap();
         assert_eq!(recorded, registry::parse_points(path, p.recorded_verdicts()).unwrap(), "{path}: embedded copy differs from the file (rebuild)");
         let live = p.audit_points(&never);
-        let key = |a: &AuditPoint| (a.id.clone(), a.paper.clone(), a.verdict, a.results.clone());
+        let key = |a: &AuditPoint| (a.id.clone(), a.paper.clone(), a.verdict, a.results.clone(), a.tests, a.findings.iter().map(|f| (f.kind, f.results.clone())).collect::<Vec<_>>());
         let mut a: Vec<_> = recorded.iter().map(key).collect();
         let mut b: Vec<_> = live.iter().map(key).collect();
         a.sort_by(|x, y| x.0.cmp(&y.0));

@@ -159,3 +159,29 @@ fn includes_come_first_with_their_own_defaults_and_file() {
         other => panic!("expected a parse error, got {other:?}"),
     }
 }
+
+/// The paper section groups findings by kind, most serious first, in markdown and JSON.
+#[test]
+fn paper_findings_are_grouped_by_kind() {
+    use crate::papers::{AuditPoint, Finding, FindingKind, Tested, Verdict as P};
+    let pt = |id: &str, v: P, t: Tested, f: Vec<Finding>| AuditPoint { paper: "model_merging".into(), id: id.into(), results: vec!["Theorem 6.1".into()], title: format!("title {id}"), verdict: v, tests: t, findings: f, evidence: format!("evidence {id}"), data: serde_json::Value::Null };
+    let points = vec![
+        pt("A21", P::Holds, Tested::Algorithm, vec![Finding::new(FindingKind::Observation, "obs")]),
+        pt("A16", P::Counterexample, Tested::Tightness, vec![Finding::new(FindingKind::Counterexample, "equality fails")]),
+        pt("S-Thm6.1", P::Holds, Tested::Bound, vec![]),
+    ];
+    let groups = super::report_audit::findings_by_kind(&points);
+    let kinds: Vec<FindingKind> = groups.iter().map(|g| g.0).collect();
+    assert_eq!(kinds, [FindingKind::Counterexample, FindingKind::Observation]);
+    assert_eq!(groups[0].1[0].0.id, "A16");
+    let report = AuditReport { title: "t".into(), label: "t".into(), description: None, source: "s".into(), seconds: 0.0, results: vec![CheckResult { name: "p".into(), note: None, outcome: Outcome::Paper { paper: "model_merging".into(), points, experiments: vec![] }, findings: vec![], passed: true, tally: Tally::default(), seconds: 0.0 }] };
+    let md = super::report_audit::audit_markdown(&report, &[]);
+    let (c, o) = (md.find("### Counterexamples").unwrap(), md.find("### Observations").unwrap());
+    assert!(c < o && md.contains("- **A16** (Theorem 6.1; tests tightness, verdict counterexample): equality fails"), "{md}");
+    let js = super::report_audit::audit_json(&report, &[]);
+    let by = &js["results"][0]["findings_by_kind"];
+    assert_eq!(by["counterexample"][0]["id"], "A16");
+    assert_eq!(by["observation"][0]["tests"], "algorithm");
+    assert_eq!(by["typo"].as_array().unwrap().len(), 0);
+    assert_eq!(js["results"][0]["points"][1]["findings"][0]["kind"], "counterexample");
+}

@@ -12,7 +12,7 @@ use super::plan::{describe_mechanism, describe_query};
 use super::report::{mechanism_json, profile_json, profile_rows, query_json};
 use super::report_plots::PlotRef;
 use crate::num::Interval;
-use crate::papers::AuditPoint;
+use crate::papers::{AuditPoint, Finding, FindingKind};
 use serde_json::{json, Map, Value};
 
 /// Version of the `report.json` schema (bumped on incompatible changes).
@@ -182,15 +182,35 @@ fn role_name(r: &ClaimRow) -> &'static str {
 }
 
 fn paper_markdown(s: &mut String, paper: &str, points: &[AuditPoint]) {
-    s.push_str(&format!("{} audit points of `{paper}`. A counterexample is a **finding** about the paper, not a failure of dpaudit.\n\n", points.len()));
-    s.push_str("| id | results | statement | verdict | status |\n|---|---|---|---|---|\n");
+    s.push_str(&format!(
+        "{} audit points of `{paper}`. Each tests the result's **bound** (soundness) or a side claim; a counterexample is a **finding** about the paper, not a failure of dpaudit.\n\n",
+        points.len()
+    ));
+    s.push_str("| id | results | tests | statement | verdict | findings | status |\n|---|---|---|---|---|---|---|\n");
     for p in points {
         let st = paper_check::status(p.verdict);
-        s.push_str(&format!("| {} | {} | {} | {} | **{}** |\n", esc(&p.id), esc(&p.results.join(", ")), esc(&p.title), p.verdict.name(), st.name()));
+        let kinds: Vec<&str> = p.findings.iter().map(|f| f.kind.name()).collect();
+        s.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | **{}** |\n",
+            esc(&p.id),
+            esc(&p.results.join(", ")),
+            p.tests.name(),
+            esc(&p.title),
+            p.verdict.name(),
+            kinds.join(", "),
+            st.name()
+        ));
+    }
+    for (kind, items) in findings_by_kind(points) {
+        s.push_str(&format!("\n### {} ({})\n\n", kind_heading(kind), items.len()));
+        for (p, f) in items {
+            let results = if f.results.is_empty() { p.results.join(", ") } else { f.results.join(", ") };
+            s.push_str(&format!("- **{}** ({}; tests {}, verdict {}): {}\n", p.id, results, p.tests.name(), p.verdict.name(), f.summary));
+        }
     }
     let shown: Vec<&AuditPoint> = points.iter().filter(|p| paper_check::status(p.verdict) != super::entry::EntryStatus::Pass).collect();
     if !shown.is_empty() {
-        s.push_str("\n### Findings and open points\n");
+        s.push_str("\n### Evidence: counterexamples and open points\n");
         for p in shown {
             s.push_str(&format!("\n#### {} ({}) — {}\n\n{}\n\n", p.id, p.results.join(", "), p.verdict.name(), p.title));
             for line in p.evidence.lines() {
@@ -199,6 +219,45 @@ fn paper_markdown(s: &mut String, paper: &str, points: &[AuditPoint]) {
         }
     }
     s.push('\n');
+}
+
+/// The findings of `points` grouped by kind, most serious kind first (kinds without findings
+/// left out), each with its point, in point order.
+pub fn findings_by_kind(points: &[AuditPoint]) -> Vec<(FindingKind, Vec<(&AuditPoint, &Finding)>)> {
+    FindingKind::ALL
+        .iter()
+        .map(|&k| (k, points.iter().flat_map(|p| p.findings.iter().filter(move |f| f.kind == k).map(move |f| (p, f))).collect::<Vec<_>>()))
+        .filter(|(_, v)| !v.is_empty())
+        .collect()
+}
+
+fn kind_heading(k: FindingKind) -> &'static str {
+    match k {
+        FindingKind::Counterexample => "Counterexamples (printed statement false under the paper's definitions)",
+        FindingKind::Typo => "Typos",
+        FindingKind::Limitation => "Limitations (true as stated, fails in a regime users hit)",
+        FindingKind::Reading => "Readings (ambiguous text)",
+        FindingKind::Observation => "Observations (no claim contradicted)",
+    }
+}
+
+/// `{kind: [{id, results, tests, verdict, summary}]}` for every kind (empty arrays included).
+fn findings_by_kind_json(points: &[AuditPoint]) -> Value {
+    let groups = findings_by_kind(points);
+    let mut o = Map::new();
+    for k in FindingKind::ALL {
+        let items: Vec<Value> = groups
+            .iter()
+            .find(|(g, _)| *g == k)
+            .map(|(_, v)| {
+                v.iter()
+                    .map(|(p, f)| json!({"id": p.id, "results": if f.results.is_empty() { &p.results } else { &f.results }, "tests": p.tests.name(), "verdict": p.verdict.name(), "summary": f.summary}))
+                    .collect()
+            })
+            .unwrap_or_default();
+        o.insert(k.name().into(), Value::Array(items));
+    }
+    Value::Object(o)
 }
 
 fn golden_markdown(s: &mut String, files: &[GoldenFile]) {
@@ -257,7 +316,8 @@ pub fn claim_row_json(r: &ClaimRow) -> Value {
     v
 }
 
-/// One audit point as JSON (`kind: "paper_audit_point"`, `finding: true` for a counterexample).
+/// One audit point as JSON (`kind: "paper_audit_point"`, `tests`, `findings` [{kind, summary}],
+/// `finding: true` for a counterexample).
 pub fn audit_point_json(p: &AuditPoint) -> Value {
     let st = paper_check::status(p.verdict);
     json!({
@@ -267,6 +327,8 @@ pub fn audit_point_json(p: &AuditPoint) -> Value {
         "results": p.results,
         "title": p.title,
         "verdict": p.verdict.name(),
+        "tests": p.tests.name(),
+        "findings": p.findings,
         "status": st.name(),
         "finding": st == EntryStatus::Finding,
         "evidence": p.evidence,
@@ -310,6 +372,7 @@ fn check_json(r: &CheckResult) -> Value {
             let mut o = Map::new();
             o.insert("paper".into(), json!(paper));
             o.insert("points".into(), Value::Array(points.iter().map(audit_point_json).collect()));
+            o.insert("findings_by_kind".into(), findings_by_kind_json(points));
             o
         }
         Outcome::Golden { dir, files } => {

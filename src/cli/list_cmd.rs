@@ -3,7 +3,8 @@
 
 use super::EXIT_OK;
 use crate::papers::registry::{self, ListRow};
-use crate::papers::{AuditPoint, Verdict};
+use crate::papers::result_verdict::{Soundness, Statement};
+use crate::papers::AuditPoint;
 use crate::{Error, Result};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -17,10 +18,16 @@ Examples:
   dpaudit list --record-verdicts                        # rerun every audit point, rewrite
                                                         # audits/verdicts/<paper>.json
 
-Verdicts: holds (checked numerically, every case held), counterexample (a concrete instance
-violates the statement as printed), inconclusive, not_audited. A result's verdict is the worst
-over the audit points that concern it. Without --verdicts the recorded verdicts embedded at
-build time are shown. Exit status: 0 success; 2 input error; 130 interrupted (nothing written).";
+Each result has two verdicts, with the audit points behind each:
+  soundness  is the bound >= the truth?  holds | unsound | inconclusive | not_audited
+  statement  do the side claims (tightness, conventions, typos, unproven steps, algorithms
+             as printed, experiment settings) hold?  holds | defect found | inconclusive
+Findings (listed under the table): counterexample (false under the paper's own definitions),
+typo, limitation (true as stated, fails in a regime users hit), reading (ambiguous text),
+observation (no claim contradicted). --json keeps `audit_verdict` (the worst of the two:
+holds | counterexample | inconclusive | not_audited) and adds `soundness`, `statement` and
+`findings`. Without --verdicts the recorded verdicts embedded at build time are shown.
+Exit status: 0 success; 2 input error; 130 interrupted (nothing written).";
 
 /// Arguments of `dpaudit list`.
 #[derive(Debug, Args)]
@@ -78,15 +85,26 @@ fn record(root: &Path, interrupt: &AtomicBool) -> Result<Vec<AuditPoint>> {
     Ok(rec.points)
 }
 
-/// The human table: one line per result.
+/// `verdict (A1,A3)`, or the bare verdict when no point is behind it.
+fn with_points(verdict: &str, points: &[String]) -> String {
+    if points.is_empty() {
+        verdict.to_string()
+    } else {
+        format!("{verdict} ({})", points.join(","))
+    }
+}
+
+/// The human table: one line per result (two verdicts with their points), then the findings.
 fn table(rows: &[ListRow]) -> String {
-    let head = ["paper", "result", "guarantee", "verdict", "points", "function", "spec"];
+    let head = ["paper", "result", "guarantee", "soundness", "statement", "function", "spec"];
     let cells: Vec<[String; 7]> = rows
         .iter()
         .map(|r| {
             let g = serde_json::to_value(r.guarantee).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
             let short = r.function.trim_start_matches("crate::papers::").to_string();
-            [r.paper.clone(), r.result.clone(), g, r.audit_verdict.name().to_string(), r.audit_points.join(","), short, r.spec.clone()]
+            let s = with_points(r.soundness.name(), &r.soundness_points);
+            let t = with_points(r.statement.name(), &r.statement_points);
+            [r.paper.clone(), r.result.clone(), g, s, t, short, r.spec.clone()]
         })
         .collect();
     let mut w = head.map(|h| h.chars().count());
@@ -109,14 +127,41 @@ fn table(rows: &[ListRow]) -> String {
     for c in &cells {
         out.push_str(&line(c));
     }
-    let n = |v: Verdict| rows.iter().filter(|r| r.audit_verdict == v).count();
+    let s = |v: Soundness| rows.iter().filter(|r| r.soundness == v).count();
+    let t = |v: Statement| rows.iter().filter(|r| r.statement == v).count();
     out.push_str(&format!(
-        "\n{} results: {} holds, {} counterexample, {} inconclusive, {} not audited\n",
+        "\n{} results. soundness: {} holds, {} unsound, {} inconclusive, {} not audited. statement: {} holds, {} defect found, {} inconclusive\n",
         rows.len(),
-        n(Verdict::Holds),
-        n(Verdict::Counterexample),
-        n(Verdict::Inconclusive),
-        n(Verdict::NotAudited)
+        s(Soundness::Holds),
+        s(Soundness::Unsound),
+        s(Soundness::Inconclusive),
+        s(Soundness::NotAudited),
+        t(Statement::Holds),
+        t(Statement::DefectFound),
+        t(Statement::Inconclusive)
     ));
+    out.push_str(&findings_block(rows));
+    out
+}
+
+/// Every finding once (by point, in first-listed order), with its kind and the results it
+/// concerns: `A16 [counterexample; tests tightness] Theorem 6.1: summary`.
+fn findings_block(rows: &[ListRow]) -> String {
+    let mut seen: Vec<(String, String, String, Vec<String>)> = Vec::new();
+    for r in rows {
+        for f in &r.findings {
+            match seen.iter_mut().find(|(id, kind, summary, _)| *id == f.id && kind == f.kind.name() && *summary == f.summary) {
+                Some(e) => e.3.push(r.result.clone()),
+                None => seen.push((f.id.clone(), f.kind.name().to_string(), f.summary.clone(), vec![r.result.clone()])),
+            }
+        }
+    }
+    if seen.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\nfindings:\n");
+    for (id, kind, summary, results) in &seen {
+        out.push_str(&format!("  {id} [{kind}] {}: {summary}\n", results.join(", ")));
+    }
     out
 }

@@ -44,6 +44,105 @@ impl Verdict {
     }
 }
 
+/// What an audit point tests: the result's **bound** (soundness — is the stated bound ≥ the
+/// truth?) or a **side claim** of the statement. Decides which of a result's two verdicts the
+/// point feeds ([`crate::papers::result_verdict`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tested {
+    /// The bound itself. Points recorded before this field existed read as `bound` (the
+    /// conservative choice: their counterexamples count against soundness).
+    #[default]
+    Bound,
+    /// A tightness or equality claim ("equality holds", a strict gap).
+    Tightness,
+    /// A convention or notation the statement relies on.
+    Convention,
+    /// Typography: symbol slips, rendering.
+    Typo,
+    /// A step the paper uses without proof, or an implicit assumption.
+    UnprovenStep,
+    /// An algorithm as printed (its steps, arguments, cost).
+    Algorithm,
+    /// The setting of the paper's experiments (sampling, conversion, adjacency, choices).
+    Experiment,
+}
+
+impl Tested {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Tested::Bound => "bound",
+            Tested::Tightness => "tightness",
+            Tested::Convention => "convention",
+            Tested::Typo => "typo",
+            Tested::UnprovenStep => "unproven_step",
+            Tested::Algorithm => "algorithm",
+            Tested::Experiment => "experiment",
+        }
+    }
+}
+
+/// What kind of finding an audit point reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FindingKind {
+    /// The printed statement is false under the paper's own definitions (parameters given).
+    Counterexample,
+    /// A slip in the text (symbol, rendering); the intended statement is clear.
+    Typo,
+    /// True as stated (e.g. asymptotically) but fails in a regime users hit (where given).
+    Limitation,
+    /// Ambiguous text: which readings, and what each gives.
+    Reading,
+    /// No claim of the paper is contradicted.
+    Observation,
+}
+
+impl FindingKind {
+    /// Every kind, most serious first (the order reports group by).
+    pub const ALL: [FindingKind; 5] = [FindingKind::Counterexample, FindingKind::Typo, FindingKind::Limitation, FindingKind::Reading, FindingKind::Observation];
+    pub fn name(&self) -> &'static str {
+        match self {
+            FindingKind::Counterexample => "counterexample",
+            FindingKind::Typo => "typo",
+            FindingKind::Limitation => "limitation",
+            FindingKind::Reading => "reading",
+            FindingKind::Observation => "observation",
+        }
+    }
+    /// A defect of the printed statement (counterexample or typo): makes a result's `statement`
+    /// verdict "defect found".
+    pub fn is_defect(&self) -> bool {
+        matches!(self, FindingKind::Counterexample | FindingKind::Typo)
+    }
+}
+
+/// One finding of an audit point: its kind and a one-line summary with the deciding parameters
+/// and numbers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Finding {
+    pub kind: FindingKind,
+    pub summary: String,
+    /// The results (of the point's) the finding concerns; empty = all of the point's results.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub results: Vec<String>,
+}
+
+impl Finding {
+    pub fn new(kind: FindingKind, summary: impl Into<String>) -> Finding {
+        Finding { kind, summary: summary.into(), results: Vec::new() }
+    }
+    /// Restrict the finding to `results`.
+    pub fn only(mut self, results: &[&str]) -> Finding {
+        self.results = results.iter().map(|s| s.to_string()).collect();
+        self
+    }
+    /// Does the finding concern `result` (of a point whose results include it)?
+    pub fn concerns(&self, result: &str) -> bool {
+        self.results.is_empty() || self.results.iter().any(|r| r == result)
+    }
+}
+
 /// One audit point (e.g. "A1" of the model-merging spec §19) with its verdict and evidence.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AuditPoint {
@@ -56,7 +155,16 @@ pub struct AuditPoint {
     pub results: Vec<String>,
     /// One-line statement of what is audited.
     pub title: String,
+    /// Whether the claim the point tests holds under the paper's definitions and intended
+    /// reading. `counterexample` exactly when a finding has kind `counterexample`.
     pub verdict: Verdict,
+    /// What the point tests (bound or which side claim).
+    #[serde(default)]
+    pub tests: Tested,
+    /// What the point found (may be non-empty whatever the verdict: a limitation, a reading, an
+    /// observation or a typo does not contradict the claim).
+    #[serde(default)]
+    pub findings: Vec<Finding>,
     /// What was computed, with parameters and numbers (Markdown, a few lines).
     pub evidence: String,
     /// Machine-readable parameters and values of the deciding computation.
@@ -74,7 +182,7 @@ impl AuditPoint {
             Ok(o) => o,
             Err(e) => (Verdict::Inconclusive, format!("computation failed: {e}"), serde_json::json!({ "error": e.to_string() })),
         };
-        AuditPoint { paper: paper.into(), id: id.into(), results: results.iter().map(|s| s.to_string()).collect(), title: title.into(), verdict, evidence, data }
+        AuditPoint { paper: paper.into(), id: id.into(), results: results.iter().map(|s| s.to_string()).collect(), title: title.into(), verdict, tests: Tested::Bound, findings: Vec::new(), evidence, data }
     }
 }
 

@@ -12,6 +12,7 @@
 //! * [`golden_table`] — what a paper declares about its golden files (generators, routes).
 //! * [`experiment`] — experiments as data (tables, plot specifications).
 //! * [`verdicts`] — recording every paper's verdicts file.
+//! * [`result_verdict`] — a result's two verdicts (soundness, statement) from its points.
 
 pub mod audit_point;
 pub mod experiment;
@@ -21,7 +22,9 @@ pub mod paper;
 pub mod registry;
 pub mod verdicts;
 
-pub use audit_point::{AuditPoint, Guarantee, Verdict};
+pub mod result_verdict;
+
+pub use audit_point::{AuditPoint, Finding, FindingKind, Guarantee, Tested, Verdict};
 pub use paper::Paper;
 
 /// Every paper, in report order.

@@ -13,6 +13,7 @@
 //! Only papers with a module appear; no entries are invented for papers not yet implemented.
 
 use super::audit_point::{AuditPoint, Guarantee, Verdict};
+use super::result_verdict::{result_verdict, ResultFinding, Soundness, Statement};
 use crate::error::{Error, Result};
 use serde::Serialize;
 
@@ -127,24 +128,44 @@ pub struct ListRow {
     pub guarantee: Guarantee,
     pub golden: String,
     pub spec: String,
+    /// The worst of `soundness` and `statement` in the old vocabulary (kept for compatibility).
     pub audit_verdict: Verdict,
-    /// The audit points that decided the verdict.
+    /// Every audit point concerning the result.
     pub audit_points: Vec<String>,
+    /// Is the bound ≥ the truth ([`super::result_verdict`])?
+    pub soundness: Soundness,
+    /// The bound points behind `soundness`.
+    pub soundness_points: Vec<String>,
+    /// Do the side claims hold as printed?
+    pub statement: Statement,
+    /// The side-claim points behind `statement`.
+    pub statement_points: Vec<String>,
+    /// Every finding concerning the result: point id, kind, what the point tests, summary.
+    pub findings: Vec<ResultFinding>,
 }
 
-/// The registry joined with the verdicts of `points`.
+/// The registry joined with the verdicts of `points` (two verdicts per result, see
+/// [`super::result_verdict`]).
 pub fn list_rows(points: &[AuditPoint]) -> Vec<ListRow> {
     entries()
         .iter()
-        .map(|e| ListRow {
-            paper: e.paper.into(),
-            result: e.result.into(),
-            function: e.function.into(),
-            guarantee: e.guarantee,
-            golden: e.golden.into(),
-            spec: e.spec.into(),
-            audit_verdict: verdict_of(points, e.paper, e.result),
-            audit_points: points_of(points, e.paper, e.result),
+        .map(|e| {
+            let v = result_verdict(points, e.paper, e.result);
+            ListRow {
+                paper: e.paper.into(),
+                result: e.result.into(),
+                function: e.function.into(),
+                guarantee: e.guarantee,
+                golden: e.golden.into(),
+                spec: e.spec.into(),
+                audit_verdict: v.audit_verdict(),
+                audit_points: points_of(points, e.paper, e.result),
+                soundness: v.soundness,
+                soundness_points: v.soundness_points,
+                statement: v.statement,
+                statement_points: v.statement_points,
+                findings: v.findings,
+            }
         })
         .collect()
 }

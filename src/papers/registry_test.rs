@@ -27,7 +27,7 @@ fn results_are_unique_and_numbered() {
 }
 
 fn point(id: &str, results: &[&str], v: Verdict) -> AuditPoint {
-    AuditPoint { paper: "model_merging".into(), id: id.into(), results: results.iter().map(|s| s.to_string()).collect(), title: String::new(), verdict: v, evidence: String::new(), data: serde_json::Value::Null }
+    AuditPoint { paper: "model_merging".into(), id: id.into(), results: results.iter().map(|s| s.to_string()).collect(), title: String::new(), verdict: v, tests: Default::default(), findings: Vec::new(), evidence: String::new(), data: serde_json::Value::Null }
 }
 
 #[test]

@@ -1,7 +1,8 @@
 use super::*;
 
 /// Every point is computed (none Inconclusive from an error), with the verdicts the spec's
-/// numbers imply: A9 counterexample (finite-Δ reversal), A10 inconclusive (interpretation),
+/// numbers imply: A9 counterexample (c_π > 0 fails at σ₁ = σ₂; the finite-Δ reversal is a
+/// limitation), A10 inconclusive (interpretation),
 /// the rest hold. Also the whole file stays fast.
 #[test]
 fn points_have_expected_verdicts() {

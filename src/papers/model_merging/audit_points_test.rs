@@ -15,7 +15,7 @@ fn get<'a>(v: &'a [AuditPoint], id: &str) -> &'a AuditPoint {
 fn own_points_have_the_expected_verdicts() {
     let v = own();
     let expect = [
-        ("A8", Verdict::Counterexample),
+        ("A8", Verdict::Holds), // a typo finding, not a counterexample (audit_point_kinds)
         ("A11", Verdict::Counterexample),
         ("S-Prop3.1", Verdict::Counterexample),
         ("A16", Verdict::Counterexample),
@@ -55,6 +55,8 @@ fn verdict_for_takes_the_worst() {
         results: vec![r.into()],
         title: String::new(),
         verdict: v,
+        tests: Default::default(),
+        findings: Vec::new(),
         evidence: String::new(),
         data: serde_json::Value::Null,
     };

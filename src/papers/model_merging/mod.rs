@@ -31,6 +31,7 @@
 //! audit_points*.rs          audit points A1–A24 with verdicts
 //! golden/                   golden-file generators, one file per result (`golden/model_merging/*.csv`)
 //! paper.rs                  the paper as a `Paper`: registry, audit points, golden files, experiments
+//! audit_point_kinds.rs      what each point tests (bound or side claim) and its findings' kinds
 //! ```
 #![doc = include_str!("README.md")]
 
@@ -62,6 +63,7 @@ pub mod audit_points;
 pub mod audit_points_rs;
 pub mod audit_points_lc;
 pub mod audit_points_surrogate;
+pub mod audit_point_kinds;
 pub mod golden;
 pub mod paper;
 
