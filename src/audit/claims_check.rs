@@ -6,7 +6,8 @@
 //! * **lower value** (e.g. prv_accountant's lower ε, below the truth by construction, Gopi, Lee,
 //!   Wutschitz 2021, Thm 5.5): unsound → pass (consistent), sound → **fail** (the documented
 //!   lower value lies above a certified upper bound of the truth), inconclusive → inconclusive;
-//! * **estimate** (prv_accountant's estimate): any verdict → info.
+//! * **estimate** (prv_accountant's estimate): any verdict → info;
+//! * **not_checked** (time budget ran out before the row was reached) → inconclusive (estimates: info).
 //!
 //! With `expected` (a fixture's independently computed verdicts, `id,expected,…` CSV), every row
 //! must get exactly its expected verdict: detected → pass; missed (expected unsound, got
@@ -190,6 +191,8 @@ pub fn classify(v: &ClaimVerdict, role: Role, expected: Option<Verdict>) -> (Ent
         (Role::LowerValue, Verdict::Unsound) => (EntryStatus::Pass, "lower value: below the truth, as documented".into()),
         (Role::LowerValue, Verdict::Sound) => (EntryStatus::Fail, "lower value: ABOVE a certified upper bound of the truth".into()),
         (Role::LowerValue, Verdict::Inconclusive) => (EntryStatus::Inconclusive, "lower value: inconclusive".into()),
+        // Never counts as sound (issue 14, F5): the time budget ran out before the row was checked.
+        (Role::Guarantee | Role::LowerValue, Verdict::NotChecked) => (EntryStatus::Inconclusive, "not checked within the time budget".into()),
         (Role::Estimate, _) => (EntryStatus::Info, format!("estimate (not a guarantee): {}", got.name())),
     }
 }

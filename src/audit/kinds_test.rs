@@ -59,6 +59,11 @@ fn roles_and_expected_verdicts() {
         (Role::LowerValue, None, Verdict::Inconclusive, EntryStatus::Inconclusive),
         (Role::Estimate, None, Unsound, Info),
         (Role::Estimate, None, Sound, Info),
+        // Issue 14, F5: a row the time budget did not reach never passes as sound.
+        (Role::Guarantee, None, Verdict::NotChecked, EntryStatus::Inconclusive),
+        (Role::LowerValue, None, Verdict::NotChecked, EntryStatus::Inconclusive),
+        (Role::Estimate, None, Verdict::NotChecked, Info),
+        (Role::Guarantee, Some(Sound), Verdict::NotChecked, Fail),
         // Fixtures: detected → pass; missed, false alarm or undecided → fail, whatever the role.
         (Role::Guarantee, Some(Unsound), Unsound, Pass),
         (Role::Guarantee, Some(Unsound), Sound, Fail),

@@ -3,8 +3,11 @@
 //! Monte Carlo evidence to the rows still inconclusive.
 //!
 //! ```text
-//! round 0   exact rows at `precision` bits; then every FFT group at its first level
-//! round 1   undecided exact rows once more at 4 × precision
+//! round 0   the first pass, started in input order while the budget lasts: the distinct exact
+//!           evaluations at `precision` bits (rows sharing an event and a claimed δ or ε share
+//!           one) and level 0 of every FFT group; rows not started are `not_checked`
+//! round 1   undecided exact rows once more at 4 × precision, each evaluation started only
+//!           within 3/4 of the time budget
 //! levels    each FFT group refines on its own, one level at a time, each level started only
 //!           if it is predicted to finish within 3/4 of the time budget
 //! MC        inconclusive rows with room for a ≥ 1 % violation, each started within the
@@ -12,16 +15,19 @@
 //! ```
 
 use super::claim::Claim;
+use super::exact_group::{row_outcome, ExactPlan, RowOutcome, TaskResult};
 use super::fft_group::{FftGroup, LevelContext, RowIntervals};
 use super::mc_check::mc_evidence;
 use super::options::ClaimOptions;
 use super::result::{ClaimVerdict, RouteKind};
-use super::route::{exact_intervals, route_of, trivial_intervals};
+use super::route::{route_of, trivial_intervals};
+use super::schedule::run_in_order;
 use super::verdict::{tightness, Verdict};
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Share of the time budget available to certified refinement (the rest is for Monte Carlo).
@@ -38,14 +44,16 @@ pub const MC_MIN_EXCESS: f64 = 1e-2;
 pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &AtomicBool) -> Result<Vec<ClaimVerdict>> {
     opts.validate()?;
     let start = Instant::now();
-    // Certified refinement may use the first 3/4 of the budget, Monte Carlo checks the rest.
+    // First passes and Monte Carlo checks start only before the end of the budget; certified
+    // refinement must be predicted to finish within its first 3/4.
     let deadline = start + Duration::from_secs_f64(REFINE_SHARE * opts.time_budget);
-    let mc_deadline = start + Duration::from_secs_f64(opts.time_budget);
+    let end = start + Duration::from_secs_f64(opts.time_budget);
     let check_interrupt = || if interrupt.load(Ordering::SeqCst) { Err(Error::Interrupted) } else { Ok(()) };
     let routes: Vec<RouteKind> = claims.iter().map(route_of).collect();
     let mut state: Vec<RowIntervals> = claims.iter().map(|_| RowIntervals::unknown()).collect();
     let mut seconds = vec![0.0f64; claims.len()];
     let mut method = vec![String::new(); claims.len()];
+    let mut not_checked = vec![false; claims.len()];
     let tick = |n: usize| {
         if let Some(pb) = &opts.progress {
             pb.inc(n as u64);
@@ -65,6 +73,7 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
     // FFT groups: rows with the same privacy mechanism and steps share a composition.
     let mut groups: Vec<FftGroup> = Vec::new();
     let mut key_of: HashMap<String, usize> = HashMap::new();
+    let mut group_of: Vec<Option<usize>> = vec![None; claims.len()];
     for (i, c) in claims.iter().enumerate() {
         if routes[i] != RouteKind::Fft {
             continue;
@@ -76,55 +85,15 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
             groups.len() - 1
         });
         groups[g].push(i);
+        group_of[i] = Some(g);
     }
 
-    // Exact rows: once at `precision`, undecided ones once more at 4 × precision.
+    // First pass, started in input order while the time budget lasts (issue 14, F5): the
+    // distinct exact evaluations (rows sharing an event and a claimed δ or ε share one) and
+    // level 0 of every FFT group. Rows whose pass was not started are `not_checked`.
     let exact_rows: Vec<usize> = (0..claims.len()).filter(|&i| routes[i] == RouteKind::Exact).collect();
-    let mut failed = vec![false; claims.len()];
-    for (round, prec) in [(0, opts.precision), (1, opts.precision.saturating_mul(4))] {
-        let todo: Vec<usize> = exact_rows.iter().copied().filter(|&i| state[i].verdict == Verdict::Inconclusive && !failed[i]).collect();
-        if todo.is_empty() || (round > 0 && Instant::now() >= deadline) {
-            break;
-        }
-        check_interrupt()?;
-        type Pair = (crate::num::Interval, crate::num::Interval);
-        let out: Vec<(usize, Result<Pair>, f64)> = todo
-            .par_iter()
-            .map(|&i| {
-                if interrupt.load(Ordering::Relaxed) {
-                    return (i, Err(Error::Interrupted), 0.0);
-                }
-                let t0 = Instant::now();
-                let r = exact_intervals(&claims[i], prec);
-                (i, r, t0.elapsed().as_secs_f64())
-            })
-            .collect();
-        check_interrupt()?;
-        for (i, r, secs) in out {
-            seconds[i] += secs;
-            match r {
-                Ok((e, d)) => {
-                    method[i] = format!("exact: closed form in MPFR at {prec} and {} bits, outward-rounded interval", 2 * prec);
-                    state[i].update(&claims[i], e, d, opts.tolerance);
-                }
-                Err(e) => {
-                    state[i].notes.push(format!("exact route failed at {prec} bits: {e}"));
-                    if method[i].is_empty() {
-                        method[i] = "exact: failed (see notes)".into();
-                    }
-                    failed[i] = true;
-                }
-            }
-        }
-    }
-    for &i in &exact_rows {
-        if state[i].verdict == Verdict::Inconclusive && !failed[i] {
-            state[i].notes.push("the exact intervals do not separate the claim from the truth: the claim lies within the relative tolerance κ (or the exact route's precision) of the true value".into());
-        }
-    }
-    tick(exact_rows.len());
-
-    // FFT groups own their rows' intervals (disjoint rows), so they run in parallel.
+    let plan0 = ExactPlan::new(claims, &exact_rows);
+    let items = first_pass_items(&routes, &plan0, &group_of);
     let ctx = LevelContext {
         claims,
         initial_accuracy: opts.initial_accuracy,
@@ -133,11 +102,64 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
         tolerance: opts.tolerance,
         deadline,
     };
-    // Level 0 of every group first (every row gets a first verdict), then each group refines on
-    // its own until it is exhausted or the deadline passes; cheap groups first.
-    let done: usize = groups.par_iter_mut().map(|g| if interrupt.load(Ordering::Relaxed) { 0 } else { g.run_level(&ctx) }).sum();
-    tick(done);
+    let cells: Vec<Mutex<FftGroup>> = groups.into_iter().map(Mutex::new).collect();
+    let outs = run_in_order(
+        items.len(),
+        |_| !interrupt.load(Ordering::SeqCst) && Instant::now() < end,
+        |k| match items[k] {
+            Item::Exact(t) => Some(plan0.run(t, opts.precision)),
+            Item::Fft(g) => {
+                if let Ok(mut grp) = cells[g].lock() {
+                    tick(grp.run_level(&ctx));
+                }
+                None
+            }
+        },
+    );
     check_interrupt()?;
+    let mut exact0: Vec<Option<TaskResult>> = vec![None; plan0.tasks.len()];
+    let mut started = vec![false; cells.len()];
+    for (k, out) in outs.into_iter().enumerate() {
+        match (items[k], out) {
+            (Item::Exact(t), Some(r)) => exact0[t] = r,
+            (Item::Fft(g), Some(_)) => started[g] = true,
+            _ => {}
+        }
+    }
+    let mut groups: Vec<FftGroup> = cells.into_iter().map(|m| m.into_inner().unwrap_or_else(|p| p.into_inner())).collect();
+
+    // Exact rows: the first pass at `precision`, undecided ones once more at 4 × precision.
+    let mut failed = vec![false; claims.len()];
+    apply_exact(claims, &plan0, &exact0, opts.precision, opts.tolerance, &mut state, &mut seconds, &mut method, &mut failed, &mut not_checked);
+    tick(exact_rows.iter().filter(|&&i| state[i].verdict != Verdict::Inconclusive || failed[i] || not_checked[i]).count());
+    let todo: Vec<usize> = exact_rows.iter().copied().filter(|&i| state[i].verdict == Verdict::Inconclusive && !failed[i] && !not_checked[i]).collect();
+    let plan1 = ExactPlan::new(claims, &todo);
+    let prec1 = opts.precision.saturating_mul(4);
+    let exact1 = run_in_order(plan1.tasks.len(), |_| !interrupt.load(Ordering::SeqCst) && Instant::now() < deadline, |k| plan1.run(k, prec1));
+    check_interrupt()?;
+    let mut skipped = vec![false; claims.len()];
+    apply_exact(claims, &plan1, &exact1, prec1, opts.tolerance, &mut state, &mut seconds, &mut method, &mut failed, &mut skipped);
+    for &i in &exact_rows {
+        if state[i].verdict == Verdict::Inconclusive && !failed[i] && !not_checked[i] {
+            if skipped[i] {
+                state[i].notes.push(format!("refinement at {prec1} bits not started: time budget"));
+            }
+            state[i].notes.push("the exact intervals do not separate the claim from the truth: the claim lies within the relative tolerance κ (or the exact route's precision) of the true value".into());
+        }
+    }
+    tick(todo.len());
+
+    // FFT groups own their rows' intervals (disjoint rows), so they refine in parallel, each on
+    // its own until it is exhausted or the deadline passes; cheap groups first.
+    for (g, grp) in groups.iter_mut().enumerate() {
+        if !started[g] {
+            grp.exhausted = true;
+            tick(grp.rows.len());
+            for &i in &grp.rows {
+                not_checked[i] = true;
+            }
+        }
+    }
     groups.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
     groups.par_iter_mut().with_max_len(1).for_each(|g| {
         while !g.exhausted && !interrupt.load(Ordering::Relaxed) {
@@ -157,6 +179,12 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
                 }
             }
         }
+    }
+    for i in (0..claims.len()).filter(|&i| not_checked[i]) {
+        state[i] = RowIntervals::unknown();
+        state[i].verdict = Verdict::NotChecked;
+        state[i].notes.push(format!("not checked: the time budget ({} s) ran out before the row's first certified pass started", opts.time_budget));
+        method[i] = format!("{}: not run (time budget)", routes[i].name());
     }
 
     // Monte Carlo evidence for the rows still inconclusive (never changes a verdict).
@@ -179,7 +207,7 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
                 ));
             }
         }
-        let found = mc_evidence(claims, &todo, opts, mc_deadline, interrupt)?;
+        let found = mc_evidence(claims, &todo, opts, end, interrupt)?;
         for (i, ev, secs, note) in found {
             seconds[i] += secs;
             evidence[i] = ev;
@@ -218,4 +246,77 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
         })
         .collect();
     Ok(out)
+}
+
+/// A unit of the first pass: one distinct exact evaluation, or level 0 of one FFT group.
+#[derive(Clone, Copy, Debug)]
+enum Item {
+    Exact(usize),
+    Fft(usize),
+}
+
+/// The first-pass items in the order the rows first need them (a row's δ(ε) before its ε(δ)).
+fn first_pass_items(routes: &[RouteKind], plan: &ExactPlan, group_of: &[Option<usize>]) -> Vec<Item> {
+    let mut items = Vec::new();
+    let mut seen_task = vec![false; plan.tasks.len()];
+    let mut seen_group = vec![false; group_of.iter().flatten().map(|&g| g + 1).max().unwrap_or(0)];
+    let mut exact = plan.of_row.iter();
+    for (i, route) in routes.iter().enumerate() {
+        match route {
+            RouteKind::Exact => {
+                if let Some(&(d, e)) = exact.next() {
+                    for t in [d, e] {
+                        if !std::mem::replace(&mut seen_task[t], true) {
+                            items.push(Item::Exact(t));
+                        }
+                    }
+                }
+            }
+            RouteKind::Fft => {
+                if let Some(g) = group_of[i] {
+                    if !std::mem::replace(&mut seen_group[g], true) {
+                        items.push(Item::Fft(g));
+                    }
+                }
+            }
+            RouteKind::Trivial => {}
+        }
+    }
+    items
+}
+
+/// Apply one exact round's task results (evaluated at `prec` bits) to its planned rows: update
+/// the intervals, or note the engine error and mark the row failed, or mark it
+/// `not_started` when one of its evaluations was not started.
+#[allow(clippy::too_many_arguments)]
+fn apply_exact(
+    claims: &[Claim],
+    plan: &ExactPlan,
+    results: &[Option<TaskResult>],
+    prec: u32,
+    tolerance: f64,
+    state: &mut [RowIntervals],
+    seconds: &mut [f64],
+    method: &mut [String],
+    failed: &mut [bool],
+    not_started: &mut [bool],
+) {
+    for (r, &i) in plan.rows.iter().enumerate() {
+        match row_outcome(plan, results, r) {
+            RowOutcome::NotStarted => not_started[i] = true,
+            RowOutcome::Done(Ok((e, d)), secs) => {
+                seconds[i] += secs;
+                method[i] = format!("exact: closed form in MPFR at {prec} and {} bits, outward-rounded interval", 2 * prec);
+                state[i].update(&claims[i], e, d, tolerance);
+            }
+            RowOutcome::Done(Err(e), secs) => {
+                seconds[i] += secs;
+                state[i].notes.push(format!("exact route failed at {prec} bits: {e}"));
+                if method[i].is_empty() {
+                    method[i] = "exact: failed (see notes)".into();
+                }
+                failed[i] = true;
+            }
+        }
+    }
 }

@@ -4,7 +4,9 @@
 //! ```text
 //! parse.rs     claims CSV → validated [`Claim`]s (Error::Parse naming file, line, column)
 //! route.rs     which certified engine decides a row (trivial / exact MPFR / FFT PLD)
+//! exact_group.rs rows sharing (mechanism, steps) and a claimed δ or ε share one exact evaluation
 //! fft_group.rs rows sharing (mechanism, steps) share one certified PLD; refinement levels
+//! schedule.rs  items started in input order while the time budget lasts
 //! engine.rs    rounds over rows and groups (rayon), deadline, Monte Carlo phase
 //! verdict.rs   the decision rule from certified intervals
 //! mc_check.rs  Monte Carlo evidence + Holm for rows left inconclusive (never changes a verdict)
@@ -15,7 +17,8 @@
 //! lower bound of the true δ(ε_claim) exceeds δ_claim (or of the true ε(δ_claim) exceeds
 //! ε_claim), by more than the relative numerical tolerance κ (default 1e−9); *sound* when a
 //! certified upper bound is within the claim; *inconclusive* otherwise, after automatic
-//! refinement (finer FFT grid, higher MPFR precision) within the time budget.
+//! refinement (finer FFT grid, higher MPFR precision) within the time budget; *not_checked*
+//! when the time budget ran out before the row's first certified pass started.
 //!
 //! ```no_run
 //! use dpaudit::claims::{audit_claims, parse_claims, report, ClaimOptions};
@@ -30,6 +33,7 @@
 
 pub mod claim;
 pub mod engine;
+pub mod exact_group;
 pub mod fft_group;
 pub mod mc_check;
 pub mod options;
@@ -37,10 +41,15 @@ pub mod parse;
 pub mod report;
 pub mod result;
 pub mod route;
+pub mod schedule;
 pub mod verdict;
 
 #[cfg(test)]
+mod exact_group_test;
+#[cfg(test)]
 mod parse_test;
+#[cfg(test)]
+mod schedule_test;
 #[cfg(test)]
 mod verdict_test;
 

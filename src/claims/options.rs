@@ -10,9 +10,12 @@ pub struct ClaimOptions {
     /// is tested by Monte Carlo runs at level `1 − confidence` (default 0.999). Certified verdicts
     /// do not depend on it.
     pub confidence: f64,
-    /// Wall-clock seconds, counted from the start of the audit (default 60): refinement levels
-    /// are started only if predicted to finish within the first 3/4 of it, Monte Carlo checks
-    /// only before its end. The first certified pass of every row always runs.
+    /// Wall-clock seconds, counted from the start of the audit (default 60). The first certified
+    /// pass of the rows is started in input order, each evaluation only before the end of the
+    /// budget; rows not reached are reported [`super::Verdict::NotChecked`] (issue 14, F5).
+    /// Refinement (4× MPFR precision, finer FFT levels) is started only if predicted to finish
+    /// within the first 3/4 of it, Monte Carlo checks only before its end. A budget of 0 checks
+    /// nothing but the trivial rows (q = 0), which need no computation.
     pub time_budget: f64,
     /// Relative numerical tolerance κ: a claim is called unsound only when a certified lower
     /// bound exceeds the claim by more than the factor `1 + κ` (ε or δ), foundations §5.5

@@ -65,19 +65,30 @@ pub struct Counts {
     pub sound: usize,
     pub unsound: usize,
     pub inconclusive: usize,
+    /// Rows the time budget did not reach (issue 14, F5).
+    pub not_checked: usize,
 }
 
 impl Counts {
     pub fn of<'a>(rows: impl IntoIterator<Item = &'a ClaimVerdict>) -> Counts {
         let mut c = Counts::default();
         for r in rows {
-            match r.verdict {
-                Verdict::Sound => c.sound += 1,
-                Verdict::Unsound => c.unsound += 1,
-                Verdict::Inconclusive => c.inconclusive += 1,
-            }
+            c.add(r.verdict);
         }
         c
+    }
+
+    fn add(&mut self, v: Verdict) {
+        match v {
+            Verdict::Sound => self.sound += 1,
+            Verdict::Unsound => self.unsound += 1,
+            Verdict::Inconclusive => self.inconclusive += 1,
+            Verdict::NotChecked => self.not_checked += 1,
+        }
+    }
+
+    fn to_json(self) -> Value {
+        json!({ "sound": self.sound, "unsound": self.unsound, "inconclusive": self.inconclusive, "not_checked": self.not_checked })
     }
 }
 
@@ -88,13 +99,14 @@ pub fn to_report_json(rows: &[ClaimVerdict], source: &str, total_seconds: f64) -
     let per: BTreeMap<&str, Counts> = per_accountant(rows);
     let per_json: serde_json::Map<String, Value> = per
         .iter()
-        .map(|(a, c)| (a.to_string(), json!({ "sound": c.sound, "unsound": c.unsound, "inconclusive": c.inconclusive })))
+        .map(|(a, c)| (a.to_string(), c.to_json()))
         .collect();
+    let summary = json!({ "claims": rows.len(), "sound": c.sound, "unsound": c.unsound, "inconclusive": c.inconclusive, "not_checked": c.not_checked });
     json!({
         "schema_version": SCHEMA_VERSION,
         "source": source,
         "total_seconds": num(total_seconds),
-        "summary": { "claims": rows.len(), "sound": c.sound, "unsound": c.unsound, "inconclusive": c.inconclusive },
+        "summary": summary,
         "per_accountant": per_json,
         "claims": to_json(rows),
     })
@@ -103,8 +115,7 @@ pub fn to_report_json(rows: &[ClaimVerdict], source: &str, total_seconds: f64) -
 fn per_accountant(rows: &[ClaimVerdict]) -> BTreeMap<&str, Counts> {
     let mut per: BTreeMap<&str, Counts> = BTreeMap::new();
     for r in rows {
-        let e = per.entry(r.accountant.as_str()).or_default();
-        *e = Counts { sound: e.sound + (r.verdict == Verdict::Sound) as usize, unsound: e.unsound + (r.verdict == Verdict::Unsound) as usize, inconclusive: e.inconclusive + (r.verdict == Verdict::Inconclusive) as usize };
+        per.entry(r.accountant.as_str()).or_default().add(r.verdict);
     }
     per
 }
@@ -160,11 +171,15 @@ pub fn to_table(rows: &[ClaimVerdict]) -> String {
     out
 }
 
-/// One status line for logs: `claims: 200 rows — 150 sound, 3 unsound, 47 inconclusive`.
+/// One status line for logs: `claims: 200 rows — 150 sound, 3 unsound, 47 inconclusive`, with
+/// `, N not checked` appended when the time budget did not reach every row.
 pub fn status_line(rows: &[ClaimVerdict]) -> String {
     let c = Counts::of(rows);
     let mc = rows.iter().filter(|r| r.mc_evidence.as_ref().is_some_and(|e| e.holm_rejected)).count();
     let mut s = format!("claims: {} rows — {} sound, {} unsound, {} inconclusive", rows.len(), c.sound, c.unsound, c.inconclusive);
+    if c.not_checked > 0 {
+        s.push_str(&format!(", {} not checked", c.not_checked));
+    }
     if mc > 0 {
         s.push_str(&format!(" ({mc} inconclusive with Monte Carlo evidence of a violation)"));
     }
@@ -176,15 +191,31 @@ fn md_escape(s: &str) -> String {
 }
 
 /// The Markdown report `claims_report.md`: summary first, then per-accountant counts, the table
-/// of rows, and the details of every unsound or inconclusive row.
+/// of rows, and the details of every unsound or inconclusive row. When the time budget did not
+/// reach every row, the counts get a `not_checked` row and column and the summary says so (the
+/// rows are in the table; they have no details).
 pub fn to_markdown(rows: &[ClaimVerdict], source: &str) -> String {
     let c = Counts::of(rows);
+    let partial = c.not_checked > 0;
     let mut s = format!("# dpaudit claims report\n\nSource: `{}`\n\n{}\n\n", md_escape(source), status_line(rows));
+    if partial {
+        s.push_str(&format!(
+            "**Incomplete run:** the time budget ran out before {} of {} rows were checked; they are reported `not_checked` (neither sound nor unsound).\n\n",
+            c.not_checked,
+            rows.len()
+        ));
+    }
     s.push_str("| verdict | rows |\n|---|---|\n");
-    s.push_str(&format!("| sound | {} |\n| unsound | {} |\n| inconclusive | {} |\n\n", c.sound, c.unsound, c.inconclusive));
-    s.push_str("## Per accountant\n\n| accountant | sound | unsound | inconclusive |\n|---|---|---|---|\n");
+    s.push_str(&format!("| sound | {} |\n| unsound | {} |\n| inconclusive | {} |\n", c.sound, c.unsound, c.inconclusive));
+    if partial {
+        s.push_str(&format!("| not_checked | {} |\n", c.not_checked));
+    }
+    s.push('\n');
+    let (extra_head, extra_rule) = if partial { (" not_checked |", "---|") } else { ("", "") };
+    s.push_str(&format!("## Per accountant\n\n| accountant | sound | unsound | inconclusive |{extra_head}\n|---|---|---|---|{extra_rule}\n"));
     for (a, k) in per_accountant(rows) {
-        s.push_str(&format!("| {} | {} | {} | {} |\n", md_escape(a), k.sound, k.unsound, k.inconclusive));
+        let extra = if partial { format!(" {} |", k.not_checked) } else { String::new() };
+        s.push_str(&format!("| {} | {} | {} | {} |{extra}\n", md_escape(a), k.sound, k.unsound, k.inconclusive));
     }
     s.push_str("\n## Claims\n\n| id | accountant | mechanism | σ | q | T | claimed ε | claimed δ | verdict | true ε at claimed δ | true δ at claimed ε | tightness | method |\n");
     s.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
@@ -206,7 +237,7 @@ pub fn to_markdown(rows: &[ClaimVerdict], source: &str) -> String {
             r.route.name(),
         ));
     }
-    let flagged: Vec<&ClaimVerdict> = rows.iter().filter(|r| r.verdict != Verdict::Sound).collect();
+    let flagged: Vec<&ClaimVerdict> = rows.iter().filter(|r| matches!(r.verdict, Verdict::Unsound | Verdict::Inconclusive)).collect();
     if !flagged.is_empty() {
         s.push_str("\n## Unsound and inconclusive rows\n\n");
         for r in flagged {

@@ -8,7 +8,9 @@
 //!
 //! * **unsound** iff `δ_L > δ_c (1 + κ)` or `ε_L > ε_c (1 + κ)` (either proves `δ(ε_c) > δ_c`);
 //! * **sound** iff `δ_U ≤ δ_c` or `ε_U ≤ ε_c` (either proves `δ(ε_c) ≤ δ_c`);
-//! * **inconclusive** otherwise.
+//! * **inconclusive** otherwise;
+//! * **not_checked** when the time budget ran out before the row's first certified pass started
+//!   (issue 14, F5): nothing was computed for the row, so it is neither sound nor unsound.
 //!
 //! Certified intervals cannot prove both; if they do (an engine's error model was violated) the
 //! row is inconclusive with a note.
@@ -26,6 +28,10 @@ pub enum Verdict {
     Unsound,
     /// Neither could be certified within the time budget.
     Inconclusive,
+    /// The time budget ran out before the row's first certified pass started (never produced by
+    /// [`decide`]; never counts as sound).
+    #[serde(rename = "not_checked")]
+    NotChecked,
 }
 
 impl Verdict {
@@ -34,6 +40,7 @@ impl Verdict {
             Verdict::Sound => "sound",
             Verdict::Unsound => "unsound",
             Verdict::Inconclusive => "inconclusive",
+            Verdict::NotChecked => "not_checked",
         }
     }
 }

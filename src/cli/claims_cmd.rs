@@ -18,8 +18,11 @@ Examples:
   dpaudit claims audits/claims/known_bugs.csv --json
   cat claims.csv | dpaudit claims - --time-budget 30 --out reports/
 
-Exit status: 0 no claim unsound; 1 at least one claim unsound; 2 input error (malformed file,
-with its line number; nothing is written); 130 interrupted (nothing is written).
+Verdicts: sound, unsound, inconclusive, or not_checked (the time budget ran out before the row's
+first certified pass started; counted in the summary, never sound).
+Exit status: 0 no claim unsound (rows may be inconclusive or not_checked: check the summary);
+1 at least one claim unsound; 2 input error (malformed file, with its line number; nothing is
+written); 130 interrupted (nothing is written).
 Format, verdict rules and JSON schema: docs/claims.md.";
 
 /// Arguments of `dpaudit claims`.
@@ -32,9 +35,9 @@ pub struct ClaimsArgs {
     /// Family-wise confidence of the Monte Carlo evidence (Holm over the rows it tests), in (0, 1).
     #[arg(long, value_name = "C", default_value_t = 0.999, allow_negative_numbers = true)]
     pub confidence: f64,
-    /// Wall-clock seconds for the run: refinement levels must be predicted to finish within the
-    /// first 3/4, Monte Carlo checks start only before the end (the first certified pass of every
-    /// row always runs).
+    /// Wall-clock seconds for the run: the first certified pass of the rows starts in input
+    /// order, only before the end (rows not reached are reported not_checked); refinement must
+    /// be predicted to finish within the first 3/4; Monte Carlo checks start only before the end.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, allow_negative_numbers = true)]
     pub time_budget: f64,
     /// Relative numerical tolerance κ: unsound only if a certified lower bound exceeds the claim
