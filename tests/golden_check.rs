@@ -3,7 +3,9 @@
 
 #![allow(clippy::excessive_precision)] // reference values are quoted with all their published digits
 
-use dpaudit::golden::{check_dir, check_table, registry, CheckSummary, GoldenTable, Route};
+use dpaudit::golden::{check_dir, check_table, registry, AnchorTable, CheckSummary, GoldenTable, Route};
+
+mod common;
 use std::path::{Path, PathBuf};
 
 fn golden_dir() -> PathBuf {
@@ -129,4 +131,58 @@ fn stored_rdp_matches_mpmath_50_values() {
     for (a, v) in add {
         close("sgm_rdp.csv", &["0.01", "1", "add", a], v, 1e-11);
     }
+}
+
+/// Every registered golden file has an anchor file under `golden/anchors/` (values computed by
+/// mpmath outside dpaudit), its `# anchors:` line is current, every stored value agrees with its
+/// anchors, and every model-merging result has at least 3 anchored rows.
+#[test]
+fn every_golden_file_has_independent_anchors_that_agree() {
+    let dir = golden_dir();
+    for gen in registry::generators() {
+        let a = AnchorTable::read(&dir, gen).unwrap_or_else(|e| panic!("{}: {e}", gen.file));
+        let table = GoldenTable::read(&dir.join(gen.file)).unwrap();
+        let matched = a.match_rows(gen, table.rows.iter().map(|r| r.fields.as_slice()));
+        let mut rows: Vec<usize> = matched.iter().flatten().copied().collect();
+        rows.sort_unstable();
+        rows.dedup();
+        let extra = matched.iter().filter(|m| m.is_none()).count();
+        assert!(!rows.is_empty(), "{}: no golden row is anchored", gen.file);
+        if gen.file.starts_with("model_merging/") {
+            assert!(rows.len() + extra / gen.outputs.len().max(1) >= 3, "{}: fewer than 3 anchored rows", gen.file);
+        }
+    }
+    // no route: only the stored values against the anchors (and the header lines)
+    let s = check_dir(&dir, &[]).expect("anchor files readable, headers current");
+    let shown: Vec<String> = s.regressions.iter().map(|r| r.to_string()).collect();
+    assert!(shown.is_empty(), "anchor disagreements:\n{}", shown.join("\n"));
+    assert!(s.anchor_comparisons >= 300, "{}", s.anchor_comparisons);
+}
+
+fn copy_golden() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    common::copy_tree(&golden_dir(), tmp.path());
+    tmp
+}
+
+/// A perturbed anchor (Theorem 6.2 eq. (9) at α = 2, changed in the 9th digit) makes the check
+/// fail naming the golden row and the anchor line; a missing anchor file is an error.
+#[test]
+fn a_perturbed_or_missing_anchor_fails_the_check() {
+    let tmp = copy_golden();
+    let f = tmp.path().join("anchors/model_merging/theorem_6_2_algorithm_3.csv");
+    let text = std::fs::read_to_string(&f).unwrap();
+    let line = text.lines().position(|l| l.starts_with("0.01,0.02,1,2,0.5,2,1000,1e-5,step_rdp,")).unwrap() + 1;
+    let bad: Vec<String> = text.lines().map(|l| if l.starts_with("0.01,0.02,1,2,0.5,2,1000,1e-5,step_rdp,") { l.replacen(",0.0001998364980", ",0.0001998364990", 1) } else { l.to_string() }).collect();
+    std::fs::write(&f, bad.join("\n") + "\n").unwrap();
+    let s = check_dir(tmp.path(), &[Route::F64]).unwrap();
+    assert!(!s.regressions.is_empty());
+    let shown: Vec<String> = s.regressions.iter().map(|r| r.to_string()).collect();
+    let golden_line = 5; // first data row of theorem_6_2_algorithm_3.csv
+    assert!(shown.iter().all(|r| r.contains(&format!("theorem_6_2_algorithm_3.csv:{golden_line}: column step_rdp")) && r.contains(&format!("theorem_6_2_algorithm_3.csv:{line}"))), "{shown:?}");
+    assert!(shown.iter().any(|r| r.contains("(stored value vs anchor")), "{shown:?}");
+    assert!(shown.iter().any(|r| r.contains("(f64 route vs anchor")), "{shown:?}");
+    std::fs::remove_file(&f).unwrap();
+    let e = check_dir(tmp.path(), &[Route::F64]).unwrap_err().to_string();
+    assert!(e.contains("theorem_6_2_algorithm_3.csv") && e.contains("anchor"), "{e}");
 }

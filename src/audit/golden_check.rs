@@ -3,7 +3,7 @@
 
 use super::entry::EntryStatus;
 use crate::error::{Error, Result};
-use crate::golden::{generators, check_table, CheckSummary, GoldenTable, Route};
+use crate::golden::{check_file, generators, CheckSummary, Route};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -63,7 +63,7 @@ pub fn run(p: &GoldenPlan, interrupt: &AtomicBool) -> Result<Vec<GoldenFile>> {
         }
         let t = Instant::now();
         let mut summary = CheckSummary::default();
-        let error = GoldenTable::read(&p.dir.join(gen.file)).and_then(|table| check_table(gen, &table, &p.routes, &mut summary)).err().map(|e| e.to_string());
+        let error = check_file(&p.dir, gen, &p.routes, &mut summary).err().map(|e| e.to_string());
         out.push(GoldenFile { file: gen.file.to_string(), summary, error, seconds: t.elapsed().as_secs_f64() });
     }
     Ok(out)

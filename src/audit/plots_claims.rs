@@ -41,11 +41,12 @@ pub enum VerdictMarker {
     Triangle,
 }
 
-/// Sound → circle, inconclusive → square, unsound → triangle.
+/// Sound → circle, inconclusive → square, unsound → triangle. A row not checked within the time
+/// budget (`not_checked`) proves nothing either way and is drawn as inconclusive.
 pub fn verdict_marker(v: Verdict) -> VerdictMarker {
     match v {
         Verdict::Sound => VerdictMarker::Circle,
-        Verdict::Inconclusive => VerdictMarker::Square,
+        Verdict::Inconclusive | Verdict::NotChecked => VerdictMarker::Square,
         Verdict::Unsound => VerdictMarker::Triangle,
     }
 }

@@ -15,11 +15,12 @@ pub fn check(a: &GoldenCheckArgs) -> Result<i32> {
     }
     let names: Vec<&str> = routes.iter().map(|r| r.name()).collect();
     println!(
-        "golden: {} files, {} rows, {} comparisons ({}), {} not applicable, {} regressions — {}",
+        "golden: {} files, {} rows, {} comparisons ({}), {} against independent anchors, {} not applicable, {} regressions — {}",
         s.files,
         s.rows,
         s.comparisons,
         names.join(", "),
+        s.anchor_comparisons,
         s.skipped,
         s.regressions.len(),
         if s.regressions.is_empty() { "PASS" } else { "FAIL" }

@@ -95,7 +95,7 @@ fn check_reports_a_regression_with_file_line_and_route() {
     check_table(&GAUSSIAN_PROFILE, &parse(&bad).unwrap(), &[Route::F64], &mut s).unwrap();
     assert_eq!(s.regressions.len(), 1);
     let r = &s.regressions[0];
-    assert_eq!((r.line, r.column.as_str(), r.route), (6, "delta", Route::F64));
+    assert_eq!((r.line, r.column.as_str(), r.route), (6, "delta", Some(Route::F64)));
     let shown = r.to_string();
     assert!(shown.starts_with("g.csv:6: column delta (f64 route): expected 3.4009117e-10, got 3.40091173567"), "{shown}");
     assert!(shown.ends_with("tolerance rel:1e-10"), "{shown}");

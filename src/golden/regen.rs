@@ -1,9 +1,12 @@
 //! `dpaudit golden regen`: recompute every registered golden file with the oracle, write it via a
-//! temporary file and an atomic rename, and report a unified diff of the changed lines.
+//! temporary file and an atomic rename, and report a unified diff of the changed lines. The
+//! `# anchors:` line is derived from the file's anchor file (`golden/anchors/…`, read, never
+//! written here), so regen → check round-trips byte for byte.
 
+use super::anchors::{header_line, AnchorTable};
 use super::diff::unified;
 use super::registry::{generators, Generator};
-use super::table::render;
+use super::table::render_anchored;
 use crate::error::{Error, Result};
 use std::path::Path;
 
@@ -16,8 +19,8 @@ pub struct RegenOutcome {
     pub created: bool,
 }
 
-/// The text a generator produces now.
-pub fn generate(gen: &Generator) -> Result<String> {
+/// The text a generator produces now, with the `# anchors:` line of `anchors` if given.
+pub fn generate(gen: &Generator, anchors: Option<&AnchorTable>) -> Result<String> {
     let rows = (gen.rows)()?;
     for (i, r) in rows.iter().enumerate() {
         if r.len() != gen.header.len() {
@@ -27,14 +30,27 @@ pub fn generate(gen: &Generator) -> Result<String> {
             return Err(Error::Numerical(format!("{}: generator row {} has a NaN or empty field", gen.file, i + 1)));
         }
     }
-    Ok(render(gen.source, gen.tolerance, gen.header, &rows))
+    // data rows start on line 5 (source, tolerance, anchors, header) when anchored
+    let line = anchors.map(|a| {
+        let numbered: Vec<(usize, &[String])> = rows.iter().enumerate().map(|(i, r)| (i + 5, r.as_slice())).collect();
+        header_line(gen, a, &numbered)
+    });
+    Ok(render_anchored(gen.source, gen.tolerance, line.as_deref(), gen.header, &rows))
 }
 
-/// Regenerate every registered file in `dir` (created if missing). All files are computed first;
-/// nothing is written unless every generator succeeded, and the changed files are then written
-/// all or nothing ([`crate::outfiles::write_all`]).
+/// Regenerate every registered file in `dir` (created if missing). Every file's anchor file must
+/// exist in `dir/anchors/`. All files are computed first (in parallel); nothing is written unless
+/// every generator succeeded, and the changed files are then written all or nothing
+/// ([`crate::outfiles::write_all`]).
 pub fn regen_dir(dir: &Path) -> Result<Vec<RegenOutcome>> {
-    let texts: Vec<(&Generator, String)> = generators().iter().map(|g| generate(g).map(|t| (g, t))).collect::<Result<_>>()?;
+    use rayon::prelude::*;
+    let texts: Vec<(&Generator, String)> = generators()
+        .par_iter()
+        .map(|g| {
+            let anchors = AnchorTable::read(dir, g)?;
+            generate(g, Some(&anchors)).map(|t| (g, t))
+        })
+        .collect::<Result<_>>()?;
     std::fs::create_dir_all(dir).map_err(|e| Error::Io { path: dir.display().to_string(), message: e.to_string() })?;
     let mut outcomes = Vec::new();
     let mut changed: Vec<(std::path::PathBuf, String)> = Vec::new();
