@@ -213,6 +213,12 @@ fn interruptible(req: &ProfileRequest, interrupt: &AtomicBool, f: fn(&ProfileReq
     if interrupt.load(Ordering::Relaxed) {
         return Err(Error::Interrupted);
     }
+    if rayon::current_thread_index().is_some() {
+        // Called from a rayon worker (a parallel batch such as `golden check`): blocking this
+        // worker on a thread whose FFT itself needs the pool would deadlock it, so run inline;
+        // the batch checks `interrupt` between its items.
+        return f(req);
+    }
     let (tx, rx) = std::sync::mpsc::channel();
     let owned = req.clone();
     let spawned = std::thread::Builder::new().name("dpaudit-profile".into()).spawn(move || {
