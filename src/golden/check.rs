@@ -254,6 +254,17 @@ fn check_extra_row(gen: &Generator, pseudo: &GoldenTable, row: &GoldenRow, ancho
 pub fn check_file(dir: &Path, gen: &Generator, routes: &[Route], summary: &mut CheckSummary) -> Result<()> {
     let table = GoldenTable::read(&dir.join(gen.file))?;
     let anchors = AnchorTable::read(dir, gen)?;
+    // A malformed row is reported at its own line before the anchors line is judged (a corrupted
+    // key would otherwise surface only as a stale `# anchors:` line).
+    if table.header.iter().map(String::as_str).eq(gen.header.iter().copied()) {
+        for row in &table.rows {
+            for (i, name) in gen.header.iter().enumerate() {
+                if gen.text_inputs.iter().all(|t| t != name) {
+                    table.number(row, i)?;
+                }
+            }
+        }
+    }
     let expected = expected_line(gen, &table, &anchors);
     if table.anchors.as_deref() != Some(expected.as_str()) {
         let found = table.anchors.as_deref().map(|a| format!("'# {a}'")).unwrap_or_else(|| "no '# anchors:' line".into());

@@ -86,8 +86,9 @@ pub fn validate_points(file: &str, points: &[AuditPoint]) -> Result<()> {
     let registry = entries();
     let bad = |i: usize, message: String| Error::Parse { file: file.into(), line: 1, message: format!("audit point {}: {message}", i + 1) };
     for (i, p) in points.iter().enumerate() {
-        if super::paper::find(&p.paper).is_none() {
-            return Err(bad(i, format!("unknown paper '{}' (expected one of: {})", p.paper, super::paper::keys())));
+        if !super::ALL.iter().any(|q| q.key() == p.paper) {
+            let keys: Vec<&str> = super::ALL.iter().map(|q| q.key()).collect();
+            return Err(bad(i, format!("unknown paper '{}' (expected one of: {})", p.paper, keys.join(", "))));
         }
         for r in &p.results {
             let registered = registry.iter().any(|e| e.paper == p.paper && e.result == r);
