@@ -140,7 +140,8 @@ fn f6_exact_delta_at_epsilon_1e6_is_tight_and_consistent() {
 fn f7_tiny_sigma_and_huge_steps_are_stated_limits() {
     let d = tempfile::tempdir().unwrap();
     let out = dpaudit(&["profile", "--mechanism", "gaussian", "--noise-multiplier", "1e-320", "--delta", "1e-5"], d.path());
-    assert!(one_error_line(&out).contains("below the supported minimum 1e-3"));
+    let line = one_error_line(&out);
+    assert!(line.contains("noise multiplier = 1e-320: is below the supported minimum 1e-3"), "{line}");
     let out = dpaudit(&["profile", "--mechanism", "gaussian", "--noise-multiplier", "1", "--steps", "9223372036854775807", "--delta", "1e-5"], d.path());
     assert!(one_error_line(&out).contains("2^40"));
     let help = dpaudit(&["profile", "--help"], d.path());

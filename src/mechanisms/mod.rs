@@ -116,7 +116,7 @@ impl Mechanism {
     pub fn from_name(name: &str, noise_multiplier: f64, sensitivity: Option<f64>, sampling_rate: Option<f64>) -> Result<Mechanism> {
         let s = check::positive("noise multiplier", noise_multiplier)?;
         if s < MIN_NOISE_MULTIPLIER {
-            return Err(Error::invalid("noise multiplier", s, "is below the supported minimum 1e-3 (see \"Limits of valid input\" in the README)"));
+            return Err(Error::invalid("noise multiplier", format!("{s:e}"), "is below the supported minimum 1e-3 (see \"Limits of valid input\" in the README)"));
         }
         let c = check::positive("sensitivity", sensitivity.unwrap_or(1.0))?;
         let key = name.trim().to_ascii_lowercase().replace('_', "-");

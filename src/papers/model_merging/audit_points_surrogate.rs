@@ -142,13 +142,7 @@ fn change_of_measure_h(step: &StepPair, eps: f64) -> Result<f64> {
     let l = surrogate_loss(step, Direction::Remove)?;
     let z0 = l.z_of(eps).ok_or_else(|| crate::Error::invalid("epsilon", eps, "below the support (no root)"))?;
     let f = |z: f64| (l.ell(z).exp() - eps.exp()).max(0.0) * (-0.5 * z * z).exp() / (2.0 * std::f64::consts::PI).sqrt();
-    let n = 40_000usize;
-    let h = 40.0 / n as f64;
-    let mut s = f(z0) + f(z0 + 40.0);
-    for i in 1..n {
-        s += if i % 2 == 1 { 4.0 } else { 2.0 } * f(z0 + i as f64 * h);
-    }
-    Ok(s * h / 3.0)
+    Ok(super::surrogate::simpson_tail(f, z0))
 }
 
 /// A4 (a reading; notation trap): eq. (10)/(21) draw Y ~ Q̃ while Lemma F.4's δ_L(ε) =
