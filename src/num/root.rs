@@ -12,7 +12,7 @@
 //!   taking one side.
 //! * A bad bracket (no sign change, NaN ends, `lo > hi`) is an error ([`RootError`]), never a
 //!   silently returned end.
-//! * Stopping ([`Stop`]): width `hi − lo ≤ abs + rel·|hi|`, or the midpoint no longer lies strictly
+//! * Stopping ([`Stop`]): width `hi − lo ≤ abs + rel·|hi|` (or `max(abs, rel·|hi|)`), or the midpoint no longer lies strictly
 //!   inside (adjacent floats at the working precision), or `max_iter` halvings. The returned end
 //!   is within the final width of the root, on the requested side.
 //!
@@ -69,7 +69,7 @@ pub enum Midpoint {
     Arithmetic,
     /// `lo + (hi − lo)/2` (no overflow for huge ends of the same sign).
     FromLo,
-    /// `√(lo·hi)`, for brackets of positive numbers spanning orders of magnitude.
+    /// `√lo·√hi` (no underflow of `lo·hi`), for positive brackets spanning orders of magnitude.
     Geometric,
 }
 
@@ -79,24 +79,39 @@ pub enum Midpoint {
 pub struct Stop<T> {
     /// At most this many halvings.
     pub max_iter: usize,
-    /// Stop when `hi − lo ≤ abs + rel·|hi|`.
+    /// Stop when `hi − lo ≤ abs + rel·|hi|` ([`Combine::Sum`]) or `≤ max(abs, rel·|hi|)`
+    /// ([`Combine::Max`]).
     pub abs: T,
     pub rel: T,
+    pub combine: Combine,
     pub midpoint: Midpoint,
+}
+
+/// How [`Stop`]'s absolute and relative tolerances combine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    /// `abs + rel·|hi|`.
+    Sum,
+    /// `max(abs, rel·|hi|)`.
+    Max,
 }
 
 impl Stop<f64> {
     /// Bisect until the ends are adjacent f64s (≤ 2100 halvings cover every f64 bracket).
     pub fn adjacent() -> Stop<f64> {
-        Stop { max_iter: 2100, abs: 0.0, rel: 0.0, midpoint: Midpoint::Arithmetic }
+        Stop { max_iter: 2100, abs: 0.0, rel: 0.0, combine: Combine::Sum, midpoint: Midpoint::Arithmetic }
     }
     /// Width tolerance `abs + rel·|hi|`, at most `max_iter` halvings.
     pub fn width(abs: f64, rel: f64, max_iter: usize) -> Stop<f64> {
-        Stop { max_iter, abs, rel, midpoint: Midpoint::Arithmetic }
+        Stop { max_iter, abs, rel, combine: Combine::Sum, midpoint: Midpoint::Arithmetic }
+    }
+    /// Width tolerance `max(abs, rel·|hi|)`, at most `max_iter` halvings.
+    pub fn width_max(abs: f64, rel: f64, max_iter: usize) -> Stop<f64> {
+        Stop { max_iter, abs, rel, combine: Combine::Max, midpoint: Midpoint::Arithmetic }
     }
     /// Exactly `n` halvings unless the bracket reaches adjacent floats first.
     pub fn iterations(n: usize) -> Stop<f64> {
-        Stop { max_iter: n, abs: 0.0, rel: 0.0, midpoint: Midpoint::Arithmetic }
+        Stop { max_iter: n, abs: 0.0, rel: 0.0, combine: Combine::Sum, midpoint: Midpoint::Arithmetic }
     }
 }
 
@@ -154,13 +169,17 @@ where
     let two = lo.cst(2.0);
     for _ in 0..stop.max_iter {
         let width = hi.clone() - lo.clone();
-        if width <= stop.abs.clone() + stop.rel.clone() * hi.abs() {
+        let tol = match stop.combine {
+            Combine::Sum => stop.abs.clone() + stop.rel.clone() * hi.abs(),
+            Combine::Max => stop.abs.clone().max(stop.rel.clone() * hi.abs()),
+        };
+        if width <= tol {
             break;
         }
         let mid = match stop.midpoint {
             Midpoint::Arithmetic => (lo.clone() + hi.clone()) / two.clone(),
             Midpoint::FromLo => lo.clone() + width / two.clone(),
-            Midpoint::Geometric => (lo.clone() * hi.clone()).sqrt(),
+            Midpoint::Geometric => lo.sqrt() * hi.sqrt(),
         };
         // Adjacent at the working precision (or a NaN midpoint): the bracket cannot shrink.
         if !(mid > lo && mid < hi) {

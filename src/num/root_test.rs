@@ -27,7 +27,7 @@ fn sqrt2_f64_adjacent_bracket_encloses_mpfr_sqrt2() {
 fn ln2_mpfr_bracket_encloses_closed_form() {
     let prec = 256;
     let half = Mp::new(prec, 0.5);
-    let stop = Stop { max_iter: 400, abs: Mp::new(prec, 0.0), rel: Mp::new(prec, 2f64.powi(-240)), midpoint: Midpoint::Arithmetic };
+    let stop = Stop { max_iter: 400, abs: Mp::new(prec, 0.0), rel: Mp::new(prec, 2f64.powi(-240)), combine: Combine::Sum, midpoint: Midpoint::Arithmetic };
     let b = root_of_bracket(|x: &Mp| ok((-x.clone()).exp()), &half, Monotone::Decreasing, Bracket::new(Mp::new(prec, 0.0), Mp::new(prec, 4.0)), &stop).unwrap();
     let ln2 = Float::with_val(300, rug::float::Constant::Log2);
     assert!(b.lo.0 < ln2 && ln2 < b.hi.0);
@@ -41,8 +41,12 @@ fn ln2_mpfr_bracket_encloses_closed_form() {
 fn cbrt10_mpfr_sides() {
     let prec = 128;
     let ten = Mp::new(prec, 10.0);
-    let stop = Stop { max_iter: 500, abs: Mp::new(prec, 0.0), rel: Mp::new(prec, 0.0), midpoint: Midpoint::FromLo };
-    let g = |x: &Mp| ok(x.clone() * x.clone() * x.clone());
+    let stop = Stop { max_iter: 500, abs: Mp::new(prec, 0.0), rel: Mp::new(prec, 0.0), combine: Combine::Sum, midpoint: Midpoint::FromLo };
+    // Cube at 400 bits: exact for a 128-bit x, so g is the exact (monotone) x³.
+    let g = |x: &Mp| {
+        let y = Mp(Float::with_val(400, &x.0));
+        ok(y.clone() * y.clone() * y)
+    };
     let lo = root_of(g, &ten, Monotone::Increasing, Bracket::new(Mp::new(prec, 1.0), Mp::new(prec, 10.0)), &stop, Side::Lower).unwrap();
     let hi = root_of(g, &ten, Monotone::Increasing, Bracket::new(Mp::new(prec, 1.0), Mp::new(prec, 10.0)), &stop, Side::Upper).unwrap();
     let c = Float::with_val(200, 10).cbrt();
@@ -106,7 +110,7 @@ fn reversed_or_nan_bracket_is_an_error() {
     assert_eq!(e, RootError::InvalidBracket { lo: 1.0, hi: 0.0 });
     let e = root(|x: &f64| ok(*x < 0.5), Bracket::established(f64::NAN, 1.0), &Stop::adjacent(), Side::Upper).unwrap_err();
     assert!(matches!(e, RootError::InvalidBracket { .. }));
-    let e = root(|x: &Mp| ok(x.0 < 0.5), Bracket::new(Mp::new(64, 0.0), Mp::new(64, f64::NAN)), &Stop { max_iter: 10, abs: Mp::new(64, 0.0), rel: Mp::new(64, 0.0), midpoint: Midpoint::Arithmetic }, Side::Upper).unwrap_err();
+    let e = root(|x: &Mp| ok(x.0 < 0.5), Bracket::new(Mp::new(64, 0.0), Mp::new(64, f64::NAN)), &Stop { max_iter: 10, abs: Mp::new(64, 0.0), rel: Mp::new(64, 0.0), combine: Combine::Sum, midpoint: Midpoint::Arithmetic }, Side::Upper).unwrap_err();
     assert!(matches!(e, RootError::InvalidBracket { .. }));
 }
 
@@ -130,9 +134,12 @@ fn caller_errors_pass_through() {
 /// The legacy wrapper keeps its contract: g(lo) > target ≥ g(hi). Closed form: e^{−x} = 0.25 at ln 4.
 #[test]
 fn bisect_decreasing_keeps_its_bracket() {
-    let (lo, hi) = bisect_decreasing(|x| Float::with_val(120, -x).exp().to_f64(), 0.0, 10.0, 0.25, 0.0, 0.0).unwrap();
-    let r = Float::with_val(200, 4).ln();
-    assert!(lo < r && r <= hi && lo.next_up() == hi);
+    let g = |x: f64| Float::with_val(120, -x).exp().to_f64();
+    let (lo, hi) = bisect_decreasing(g, 0.0, 10.0, 0.25, 0.0, 0.0).unwrap();
+    assert!(g(lo) > 0.25 && g(hi) <= 0.25 && lo.next_up() == hi);
+    // g is e^{−x} rounded to f64, so the bracket is within a few ulps of ln 4 (MPFR, 200 bits).
+    let r = Float::with_val(200, 4).ln().to_f64();
+    assert!((hi - r).abs() <= 4.0 * f64::EPSILON * r, "{hi} vs {r}");
     assert!(bisect_decreasing(|x| -x, 0.0, 1.0, 5.0, 0.0, 0.0).is_none());
 }
 

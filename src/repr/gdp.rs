@@ -7,7 +7,7 @@
 
 use super::rdp::RdpCurve;
 use crate::error::{check, Error, Result};
-use crate::num::root::{root_bracket, Bracket, Midpoint, RootError, Stop};
+use crate::num::root::{root_bracket, Bracket, Combine, Midpoint, RootError, Stop};
 use crate::num::round::{mul_up, widen_up as up_ulps};
 use crate::num::special::erfcx;
 use crate::num::{Interval, Mp, Real};
@@ -265,7 +265,7 @@ pub fn epsilon_bracket<R: Real>(mu: &R, ln_delta_target: &R) -> (R, R) {
         }
         hi = hi.clone() * two.clone() + mu.one();
     }
-    let stop = Stop { max_iter: mu.prec() as usize + 200, abs: mu.zero(), rel: mu.cst(2f64.powi(-(mu.prec() as i32) + 6)), midpoint: Midpoint::Arithmetic };
+    let stop = Stop { max_iter: mu.prec() as usize + 200, abs: mu.zero(), rel: mu.cst(2f64.powi(-(mu.prec() as i32) + 6)), combine: Combine::Sum, midpoint: Midpoint::Arithmetic };
     // Bracket: ln δ(0) > target checked above; hi from the Bun–Steinke bound (expanded). The
     // predicate form keeps a NaN on the upper side, as before.
     let below = |e: &R| Ok::<_, RootError>(ln_delta(mu, e) > *ln_delta_target);
