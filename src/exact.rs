@@ -18,6 +18,7 @@
 use crate::error::{check, Error, Result};
 use crate::mechanisms::exact as cf;
 use crate::mechanisms::{Direction, Mechanism};
+use crate::num::root::{root_of_bracket, Bracket, Monotone, Stop};
 use crate::num::{Interval, Mp, Real};
 
 /// ln δ(ε) of `mech` composed `steps` times, at the precision of `eps` (max over directions).
@@ -146,14 +147,8 @@ pub fn epsilon(mech: &Mechanism, steps: u64, delta_target: f64, prec: u32) -> Re
         }
         hi = (hi * 2.0).min(f64::MAX);
     }
-    let mut lo = 0.0;
-    for _ in 0..200 {
-        if hi - lo <= 1e-11 * hi {
-            break;
-        }
-        let mid = 0.5 * (lo + hi);
-        if coarse(mid)? > ln_target { lo = mid } else { hi = mid }
-    }
+    // Bracket: coarse(hi) ≤ ln δ from the doubling above; 0 is the lower end of the domain.
+    let Bracket { lo, hi, .. } = root_of_bracket(|e: &f64| coarse(*e), &ln_target, Monotone::Decreasing, Bracket::established(0.0, hi), &Stop::width(0.0, 1e-11, 200))?;
     // Certified refinement at full precision, on a slightly widened bracket.
     let pad = 1e-9 * hi.max(1e-300) + 1e-300;
     let upper = refine(|e| Ok(ln_delta(mech, steps, e, prec)?.upper), (lo - pad).max(0.0), hi + pad, ln_target)?;
@@ -178,17 +173,9 @@ fn refine<G: Fn(f64) -> Result<f64>>(g: G, mut a: f64, mut b: f64, target: f64) 
     if g(a)? <= target {
         return Ok((0.0, 0.0));
     }
-    for _ in 0..100 {
-        if b - a <= 1e-13 * b.abs() {
-            break;
-        }
-        let m = 0.5 * (a + b);
-        if m <= a || m >= b {
-            break;
-        }
-        if g(m)? > target { a = m } else { b = m }
-    }
-    Ok((a, b))
+    // Bracket: g(a) > target ≥ g(b) was just established by the two loops above.
+    let r = root_of_bracket(|e: &f64| g(*e), &target, Monotone::Decreasing, Bracket::established(a, b), &Stop::width(0.0, 1e-13, 100))?;
+    Ok((r.lo, r.hi))
 }
 
 /// Interval for the one-step Rényi divergence `D_α(P‖Q)` of `mech` in direction `dir` (α > 1).

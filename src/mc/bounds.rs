@@ -17,6 +17,7 @@
 //! a lower bound on the low side.
 
 use super::summary::MeanSummary;
+use crate::num::root::{root_of, Bracket, Monotone, RootError, Side, Stop};
 use crate::num::Interval;
 use serde::{Deserialize, Serialize};
 use statrs::function::beta::beta_reg;
@@ -77,19 +78,10 @@ pub fn clopper_pearson_upper(k: u64, n: u64, beta: f64) -> f64 {
     if beta >= 1.0 {
         return k as f64 / n as f64;
     }
-    let (mut lo, mut hi) = (0.0f64, 1.0f64);
-    for _ in 0..BISECT_ITERS {
-        let mid = 0.5 * (lo + hi);
-        if mid <= lo || mid >= hi {
-            break;
-        }
-        if binom_cdf(k, n, mid) > beta {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    hi
+    // Bracket [0, 1]: the CDF is 1 at p = 0 and 0 at p = 1 for k < n. Direction: the upper end
+    // of the final bracket; a NaN CDF (no bracket) falls back to the trivial upper bound 1.
+    let g = |p: &f64| Ok::<_, RootError>(binom_cdf(k, n, *p));
+    root_of(g, &beta, Monotone::Decreasing, Bracket::established(0.0, 1.0), &Stop::iterations(BISECT_ITERS), Side::Upper).unwrap_or(1.0)
 }
 
 /// Clopper–Pearson one-sided lower bound: the `m_L` with `P(Bin(n, m_L) ≥ k) = β`,
@@ -102,19 +94,10 @@ pub fn clopper_pearson_lower(k: u64, n: u64, beta: f64) -> f64 {
     if beta >= 1.0 {
         return k as f64 / n as f64;
     }
-    let (mut lo, mut hi) = (0.0f64, 1.0f64);
-    for _ in 0..BISECT_ITERS {
-        let mid = 0.5 * (lo + hi);
-        if mid <= lo || mid >= hi {
-            break;
-        }
-        if binom_sf_incl(k, n, mid) <= beta {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
+    // Bracket [0, 1]: P(Bin ≥ k) is 0 at p = 0 and 1 at p = 1 for k ≥ 1. Direction: the lower
+    // end of the final bracket; a NaN (no bracket) falls back to the trivial lower bound 0.
+    let g = |p: &f64| Ok::<_, RootError>(binom_sf_incl(k, n, *p));
+    root_of(g, &beta, Monotone::Increasing, Bracket::established(0.0, 1.0), &Stop::iterations(BISECT_ITERS), Side::Lower).unwrap_or(0.0)
 }
 
 /// Margin of the empirical Bernstein bound (Maurer & Pontil 2009, Theorem 4), one side at
@@ -191,21 +174,16 @@ pub fn p_value_above(s: &MeanSummary, method: BoundMethod, c: f64) -> f64 {
                 return 1.0;
             }
             // lower(ln β) is increasing in ln β; find the boundary where it crosses c.
-            let (mut lo, mut hi) = (-745.0f64, 0.0f64);
+            let lo = -745.0f64;
             if lower(lo) > c {
                 return lo.exp();
             }
-            for _ in 0..BISECT_ITERS {
-                let mid = 0.5 * (lo + hi);
-                if mid <= lo || mid >= hi {
-                    break;
-                }
-                if lower(mid) > c {
-                    hi = mid;
-                } else {
-                    lo = mid;
-                }
-            }
+            // Bracket: lower(−745) ≤ c and lower(0) > c were just checked. Direction: the upper end
+            // (larger p-value); NaN (no bracket) falls back to the trivial p-value 1.
+            let g = |x: &f64| Ok::<_, RootError>(lower(*x));
+            let Ok(hi) = root_of(g, &c, Monotone::Increasing, Bracket::established(lo, 0.0), &Stop::iterations(BISECT_ITERS), Side::Upper) else {
+                return 1.0;
+            };
             hi.exp().next_up().min(1.0) // rounded up: conservative p-value
         }
     }

@@ -20,7 +20,7 @@ use super::summary::MeanSummary;
 use super::tilt::{plan, Plan};
 use crate::error::{check, Result};
 use crate::mechanisms::{Direction, Mechanism};
-use crate::num::bound::{mul_down, mul_up};
+use crate::num::round::{mul_down, mul_up};
 use crate::num::Interval;
 use rand::Rng;
 use serde::Serialize;

@@ -1,9 +1,10 @@
 //! Rounding-direction-aware bound types.
 //!
 //! A privacy-loss *upper* bound must be rounded towards more loss, a *lower* bound towards less.
-//! The direction is carried by the type ([`Interval`]'s two ends) and by the function names
-//! (`add_up`, `mul_down`, …), never by a boolean flag.
+//! The direction is carried by the type ([`Interval`]'s two ends) and by the function names of
+//! [`crate::num::round`] (`add_up`, `mul_down`, …), never by a boolean flag.
 
+use super::round::{add_up, sub_down};
 use serde::{Deserialize, Serialize};
 
 /// A closed interval `[lower, upper]` that is certified (or, for Monte Carlo, holds with a stated
@@ -54,13 +55,7 @@ impl Interval {
     }
     /// Widen outward by `k` ulps at each end.
     pub fn widen_ulps(&self, k: u32) -> Interval {
-        let mut lo = self.lower;
-        let mut hi = self.upper;
-        for _ in 0..k {
-            lo = lo.next_down();
-            hi = hi.next_up();
-        }
-        Interval { lower: lo, upper: hi }
+        Interval { lower: super::round::widen_down(self.lower, k), upper: super::round::widen_up(self.upper, k) }
     }
 }
 
@@ -68,34 +63,4 @@ impl std::fmt::Display for Interval {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "[{:.6e}, {:.6e}]", self.lower, self.upper)
     }
-}
-
-/// `a + b` rounded up (towards +∞): the round-to-nearest result moved one ulp up. Conservative
-/// for upper bounds.
-pub fn add_up(a: f64, b: f64) -> f64 {
-    let s = a + b;
-    if s.is_finite() { s.next_up() } else { s }
-}
-/// `a + b` rounded down (towards −∞).
-pub fn add_down(a: f64, b: f64) -> f64 {
-    let s = a + b;
-    if s.is_finite() { s.next_down() } else { s }
-}
-/// `a − b` rounded up.
-pub fn sub_up(a: f64, b: f64) -> f64 {
-    add_up(a, -b)
-}
-/// `a − b` rounded down.
-pub fn sub_down(a: f64, b: f64) -> f64 {
-    add_down(a, -b)
-}
-/// `a · b` rounded up.
-pub fn mul_up(a: f64, b: f64) -> f64 {
-    let s = a * b;
-    if s.is_finite() && s != 0.0 { s.next_up() } else { s }
-}
-/// `a · b` rounded down.
-pub fn mul_down(a: f64, b: f64) -> f64 {
-    let s = a * b;
-    if s.is_finite() && s != 0.0 { s.next_down() } else { s }
 }

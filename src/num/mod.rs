@@ -7,6 +7,7 @@ pub mod mp;
 pub mod quad;
 pub mod real;
 pub mod root;
+pub mod round;
 pub mod special;
 
 #[cfg(test)]

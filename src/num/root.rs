@@ -1,33 +1,286 @@
-//! Root finding on monotone functions with a guaranteed bracket.
+//! Root finding on monotone functions with a guaranteed bracket: the one bisection of dpaudit.
 //!
-//! dpaudit inverts privacy profiles (ε ↦ δ is non-increasing). For a certified upper bound on ε
-//! the returned value must be on the safe side of the root: [`bisect_decreasing`] returns the full
-//! final bracket `(lo, hi)` with `g(lo) > target ≥ g(hi)`, and callers report `hi` for an upper
-//! bound and `lo` for a lower bound.
+//! dpaudit inverts privacy profiles (ε ↦ δ is non-increasing), confidence bounds (p ↦ CDF) and
+//! similar monotone maps. A certified answer must stay on the safe side of the root, so [`root`]
+//! keeps a bracket `[lo, hi]` in which the root provably lies — `below(lo)` holds and `below(hi)`
+//! does not — and returns the end the caller asks for with [`Side`]: [`Side::Upper`] for an upper
+//! bound (e.g. the ε where `δ(ε) ≤ δ` was verified), [`Side::Lower`] for a lower bound.
+//!
+//! * Generic over the precision: `T: Real`, i.e. `f64` or [`crate::num::Mp`] (MPFR).
+//! * The test is a predicate `below(x)` ("x lies below the root"); [`root_of`] builds it from a
+//!   monotone function and a target, and reports a NaN value as an error instead of silently
+//!   taking one side.
+//! * A bad bracket (no sign change, NaN ends, `lo > hi`) is an error ([`RootError`]), never a
+//!   silently returned end.
+//! * Stopping ([`Stop`]): width `hi − lo ≤ abs + rel·|hi|` (or `max(abs, rel·|hi|)`), or the midpoint no longer lies strictly
+//!   inside (adjacent floats at the working precision), or `max_iter` halvings. The returned end
+//!   is within the final width of the root, on the requested side.
+//!
+//! Source: bisection method (Burden & Faires, *Numerical Analysis*, 9th ed., §2.1, Theorem 2.1:
+//! after n halvings `|p_n − p| ≤ (b − a)/2ⁿ`); the one-sided bracket is the certified-rounding
+//! convention of foundations §1.2 (report the end where the inequality was verified).
 
-/// For a non-increasing `g` and `g(lo) > target ≥ g(hi)`, shrink `[lo, hi]` by bisection until
-/// `hi − lo ≤ tol_abs + tol_rel·|hi|` (or the bracket cannot shrink in f64). Returns the final
-/// bracket, which still satisfies `g(lo) > target ≥ g(hi)`. Returns `None` if the initial bracket
-/// is invalid.
-pub fn bisect_decreasing<G: FnMut(f64) -> f64>(mut g: G, mut lo: f64, mut hi: f64, target: f64, tol_abs: f64, tol_rel: f64) -> Option<(f64, f64)> {
-    if !(lo <= hi) || !(g(lo) > target) || !(g(hi) <= target) {
-        return None;
+use super::real::Real;
+use thiserror::Error;
+
+/// Which end of the final bracket [`root`] returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// `lo`: `below(lo)` holds, so `lo ≤ root` (a certified lower bound).
+    Lower,
+    /// `hi`: `below(hi)` fails, so `hi ≥ root` (a certified upper bound).
+    Upper,
+}
+
+/// A bracket `[lo, hi]` of the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bracket<T> {
+    pub lo: T,
+    pub hi: T,
+    /// Whether [`root`] must evaluate `below` at both ends to check the sign change. `false` only
+    /// through [`Bracket::established`].
+    check_ends: bool,
+}
+
+impl<T> Bracket<T> {
+    /// A bracket whose ends [`root`] checks: `below(lo)` must hold and `below(hi)` must fail.
+    pub fn new(lo: T, hi: T) -> Bracket<T> {
+        Bracket { lo, hi, check_ends: true }
     }
-    for _ in 0..2000 {
-        if hi - lo <= tol_abs + tol_rel * hi.abs() {
+    /// A bracket whose sign change the caller has already established (it evaluated both ends,
+    /// e.g. while expanding `hi`, or an end is known from the mathematics). [`root`] still checks
+    /// `lo ≤ hi` and that neither end is NaN, but does not re-evaluate `below` there.
+    pub fn established(lo: T, hi: T) -> Bracket<T> {
+        Bracket { lo, hi, check_ends: false }
+    }
+    /// The end on `side`.
+    pub fn end(self, side: Side) -> T {
+        match side {
+            Side::Lower => self.lo,
+            Side::Upper => self.hi,
+        }
+    }
+}
+
+/// How the next trial point is computed from `[lo, hi]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Midpoint {
+    /// `(lo + hi)/2` (for f64 the same value as `0.5·(lo + hi)`).
+    Arithmetic,
+    /// `lo + (hi − lo)/2` (no overflow for huge ends of the same sign).
+    FromLo,
+    /// `√lo·√hi` (no underflow of `lo·hi`), for positive brackets spanning orders of magnitude.
+    Geometric,
+}
+
+/// When [`root`] stops. It always stops when the midpoint is no longer strictly inside the
+/// bracket, whatever the tolerances.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stop<T> {
+    /// At most this many halvings.
+    pub max_iter: usize,
+    /// Stop when `hi − lo ≤ abs + rel·|hi|` ([`Combine::Sum`]) or `≤ max(abs, rel·|hi|)`
+    /// ([`Combine::Max`]).
+    pub abs: T,
+    pub rel: T,
+    pub combine: Combine,
+    pub midpoint: Midpoint,
+}
+
+/// How [`Stop`]'s absolute and relative tolerances combine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Combine {
+    /// `abs + rel·|hi|`.
+    Sum,
+    /// `max(abs, rel·|hi|)`.
+    Max,
+}
+
+impl Stop<f64> {
+    /// Bisect until the ends are adjacent f64s (≤ 2100 halvings cover every f64 bracket).
+    pub fn adjacent() -> Stop<f64> {
+        Stop { max_iter: 2100, abs: 0.0, rel: 0.0, combine: Combine::Sum, midpoint: Midpoint::Arithmetic }
+    }
+    /// Width tolerance `abs + rel·|hi|`, at most `max_iter` halvings.
+    pub fn width(abs: f64, rel: f64, max_iter: usize) -> Stop<f64> {
+        Stop { max_iter, abs, rel, combine: Combine::Sum, midpoint: Midpoint::Arithmetic }
+    }
+    /// Width tolerance `max(abs, rel·|hi|)`, at most `max_iter` halvings.
+    pub fn width_max(abs: f64, rel: f64, max_iter: usize) -> Stop<f64> {
+        Stop { max_iter, abs, rel, combine: Combine::Max, midpoint: Midpoint::Arithmetic }
+    }
+    /// Exactly `n` halvings unless the bracket reaches adjacent floats first.
+    pub fn iterations(n: usize) -> Stop<f64> {
+        Stop { max_iter: n, abs: 0.0, rel: 0.0, combine: Combine::Sum, midpoint: Midpoint::Arithmetic }
+    }
+}
+
+impl<T> Stop<T> {
+    /// The same stop with another midpoint rule.
+    pub fn with_midpoint(mut self, midpoint: Midpoint) -> Stop<T> {
+        self.midpoint = midpoint;
+        self
+    }
+}
+
+/// Why [`root`] could not return a bracket end.
+#[derive(Clone, Debug, Error, PartialEq)]
+pub enum RootError {
+    /// `lo > hi` or an end is NaN.
+    #[error("root finding: invalid bracket [{lo}, {hi}]")]
+    InvalidBracket { lo: f64, hi: f64 },
+    /// The predicate does not change between the ends (`below(lo)` false or `below(hi)` true).
+    #[error("root finding: no sign change on [{lo}, {hi}] (below(lo) = {below_lo}, below(hi) = {below_hi})")]
+    NoSignChange { lo: f64, hi: f64, below_lo: bool, below_hi: bool },
+    /// The function evaluated to NaN at `at` (only [`root_of`]).
+    #[error("root finding: function is NaN at {at}")]
+    NotANumber { at: f64 },
+}
+
+impl From<RootError> for crate::error::Error {
+    fn from(e: RootError) -> Self {
+        crate::error::Error::Numerical(e.to_string())
+    }
+}
+
+/// Bisection on a predicate: for `below` true on `[lo, r)` and false on `[r, hi]` (any monotone
+/// split), returns the final bracket `[lo', hi']` with `below(lo')` true, `below(hi')` false, and
+/// `lo' ≤ r ≤ hi'`. Errors of `below` are passed through; a bad bracket is a [`RootError`]
+/// (converted into the caller's error type `E`).
+///
+/// Example: the upper end for √2 as the root of `x² − 2` on `[1, 2]`:
+/// `root_bracket(|x: &f64| Ok::<_, RootError>(x * x < 2.0), Bracket::new(1.0, 2.0), &Stop::adjacent())?.hi`.
+pub fn root_bracket<T, E, P>(mut below: P, bracket: Bracket<T>, stop: &Stop<T>) -> Result<Bracket<T>, E>
+where
+    T: Real,
+    E: From<RootError>,
+    P: FnMut(&T) -> Result<bool, E>,
+{
+    let Bracket { mut lo, mut hi, check_ends } = bracket;
+    if lo.is_nan() || hi.is_nan() || lo > hi {
+        return Err(RootError::InvalidBracket { lo: lo.to_f64(), hi: hi.to_f64() }.into());
+    }
+    if check_ends {
+        let (below_lo, below_hi) = (below(&lo)?, below(&hi)?);
+        if !below_lo || below_hi {
+            return Err(RootError::NoSignChange { lo: lo.to_f64(), hi: hi.to_f64(), below_lo, below_hi }.into());
+        }
+    }
+    let two = lo.cst(2.0);
+    for _ in 0..stop.max_iter {
+        let width = hi.clone() - lo.clone();
+        let tol = match stop.combine {
+            Combine::Sum => stop.abs.clone() + stop.rel.clone() * hi.abs(),
+            Combine::Max => stop.abs.clone().max(stop.rel.clone() * hi.abs()),
+        };
+        if width <= tol {
             break;
         }
-        let mid = lo + 0.5 * (hi - lo);
-        if mid <= lo || mid >= hi {
+        let mid = match stop.midpoint {
+            Midpoint::Arithmetic => (lo.clone() + hi.clone()) / two.clone(),
+            Midpoint::FromLo => lo.clone() + width / two.clone(),
+            Midpoint::Geometric => lo.sqrt() * hi.sqrt(),
+        };
+        // Adjacent at the working precision (or a NaN midpoint): the bracket cannot shrink.
+        if !(mid > lo && mid < hi) {
             break;
         }
-        if g(mid) > target {
+        if below(&mid)? {
             lo = mid;
         } else {
             hi = mid;
         }
     }
-    Some((lo, hi))
+    Ok(Bracket { lo, hi, check_ends: false })
+}
+
+/// [`root_bracket`], returning the end on `side` (see [`Side`]).
+pub fn root<T, E, P>(below: P, bracket: Bracket<T>, stop: &Stop<T>, side: Side) -> Result<T, E>
+where
+    T: Real,
+    E: From<RootError>,
+    P: FnMut(&T) -> Result<bool, E>,
+{
+    Ok(root_bracket(below, bracket, stop)?.end(side))
+}
+
+/// The same bisection on integers (grid indices, ordered bit patterns): for `below` true on
+/// `[lo, r)` and false on `[r, hi]`, returns the adjacent pair `(r − 1, r)` as a bracket (or the
+/// input bracket if it is already at most one wide). Midpoint `lo + (hi − lo)/2`.
+pub fn root_index<E, P>(mut below: P, bracket: Bracket<i64>) -> Result<Bracket<i64>, E>
+where
+    E: From<RootError>,
+    P: FnMut(i64) -> Result<bool, E>,
+{
+    let Bracket { mut lo, mut hi, check_ends } = bracket;
+    if lo > hi {
+        return Err(RootError::InvalidBracket { lo: lo as f64, hi: hi as f64 }.into());
+    }
+    if check_ends {
+        let (below_lo, below_hi) = (below(lo)?, below(hi)?);
+        if !below_lo || below_hi {
+            return Err(RootError::NoSignChange { lo: lo as f64, hi: hi as f64, below_lo, below_hi }.into());
+        }
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if below(mid)? {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Ok(Bracket { lo, hi, check_ends: false })
+}
+
+/// Direction of a monotone function for [`root_of`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Monotone {
+    /// Non-increasing `g`: `x` is below the root iff `g(x) > target` (so `g(hi) ≤ target`).
+    Decreasing,
+    /// Non-decreasing `g`: `x` is below the root iff `g(x) ≤ target` (so `g(hi) > target`).
+    Increasing,
+}
+
+/// [`root_bracket`] for `g(x) = target` with a monotone `g` (see [`Monotone`] for which side of
+/// the target each end is on). A NaN value of `g` is a [`RootError::NotANumber`].
+pub fn root_of_bracket<T, E, G>(mut g: G, target: &T, monotone: Monotone, bracket: Bracket<T>, stop: &Stop<T>) -> Result<Bracket<T>, E>
+where
+    T: Real,
+    E: From<RootError>,
+    G: FnMut(&T) -> Result<T, E>,
+{
+    let below = |x: &T| -> Result<bool, E> {
+        let v = g(x)?;
+        if v.is_nan() {
+            return Err(RootError::NotANumber { at: x.to_f64() }.into());
+        }
+        Ok(match monotone {
+            Monotone::Decreasing => v > *target,
+            Monotone::Increasing => v <= *target,
+        })
+    };
+    root_bracket(below, bracket, stop)
+}
+
+/// [`root_of_bracket`], returning the end on `side`.
+pub fn root_of<T, E, G>(g: G, target: &T, monotone: Monotone, bracket: Bracket<T>, stop: &Stop<T>, side: Side) -> Result<T, E>
+where
+    T: Real,
+    E: From<RootError>,
+    G: FnMut(&T) -> Result<T, E>,
+{
+    Ok(root_of_bracket(g, target, monotone, bracket, stop)?.end(side))
+}
+
+/// For a non-increasing `g` and `g(lo) > target ≥ g(hi)`, shrink `[lo, hi]` until
+/// `hi − lo ≤ tol_abs + tol_rel·|hi|` (or adjacent f64s). Returns the final bracket `(lo, hi)`,
+/// which still satisfies `g(lo) > target ≥ g(hi)`, or `None` on an invalid bracket (including a
+/// NaN value of `g`). Kept for callers not yet moved to [`root_of`]; it is [`root_of_bracket`]
+/// with [`Monotone::Decreasing`] and [`Midpoint::FromLo`].
+pub fn bisect_decreasing<G: FnMut(f64) -> f64>(mut g: G, lo: f64, hi: f64, target: f64, tol_abs: f64, tol_rel: f64) -> Option<(f64, f64)> {
+    let stop = Stop::width(tol_abs, tol_rel, 2000).with_midpoint(Midpoint::FromLo);
+    root_of_bracket::<f64, RootError, _>(|x| Ok(g(*x)), &target, Monotone::Decreasing, Bracket::new(lo, hi), &stop).ok().map(|b| (b.lo, b.hi))
 }
 
 /// Find `hi` with `g(hi) ≤ target` by doubling the distance from `start` (at most 200 times),
@@ -76,14 +329,5 @@ pub fn golden_min<F: FnMut(f64) -> f64>(mut f: F, mut a: f64, mut b: f64, iters:
 }
 
 #[cfg(test)]
-mod golden_min_tests {
-    use super::golden_min;
-
-    /// (x − 1.3)² + 2 on [−4, 7]: minimiser 1.3, minimum 2 (closed form).
-    #[test]
-    fn finds_the_minimum_of_a_parabola() {
-        let (x, v) = golden_min(|x| (x - 1.3) * (x - 1.3) + 2.0, -4.0, 7.0, 80);
-        assert!((x - 1.3).abs() < 1e-7, "{x}");
-        assert!((v - 2.0).abs() < 1e-14);
-    }
-}
+#[path = "root_test.rs"]
+mod root_test;

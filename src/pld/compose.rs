@@ -24,6 +24,7 @@
 use super::pmf::{down_ulps, up_ulps, DiscretePld, U};
 use super::window::{self, fast_len, fast_len_below, Parts};
 use crate::error::{Error, Result};
+use crate::num::root::{root, Bracket, RootError, Side, Stop};
 use crate::mechanisms::Direction;
 use num_complex::Complex;
 use rustfft::FftPlanner;
@@ -125,17 +126,10 @@ pub fn compose_direction(
     if n > cap {
         // Shorten: raise the tail level until the window fits (bisection on ln τ).
         capped = true;
-        let (mut lt_ok, mut lt_bad) = (0.0f64, ln_tau_window);
-        for _ in 0..40 {
-            let mid = 0.5 * (lt_ok + lt_bad);
-            let (a2, n2, _) = choose_window(&up, &lo, h, mid, span, cap);
-            if n2 <= cap {
-                lt_ok = mid;
-                a_idx = a2;
-            } else {
-                lt_bad = mid;
-            }
-        }
+        // Bracket [ln τ_window, 0]: the window at ln τ_window does not fit (n > cap above); 0 is
+        // the fallback end. `below` = the window still does not fit; the fitting (upper) end is kept.
+        let too_long = |lt: &f64| Ok::<_, RootError>(choose_window(&up, &lo, h, *lt, span, cap).1 > cap);
+        let lt_ok = root(too_long, Bracket::established(ln_tau_window, 0.0), &Stop::iterations(40), Side::Upper).unwrap_or(0.0);
         let (a2, n2, _) = choose_window(&up, &lo, h, lt_ok, span, cap);
         a_idx = if n2 <= cap { a2 } else { a_idx };
         n = cap;

@@ -27,6 +27,8 @@
 
 use super::compose::ComposedDirection;
 use super::pmf::{down_ulps, up_ulps, U};
+use crate::num::root::{root_index, Bracket, RootError};
+use crate::num::round::{add_down, add_up, mul_down, mul_up, sub_down};
 
 /// Which end of the certified interval a curve bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,38 +64,28 @@ pub struct Curve {
     nu: f64,
 }
 
-/// `a·b` rounded up (`up`) or down, exactly: the rounding error of the product is recovered with
-/// a fused multiply-add, and the result moves one ulp only when the nearest value is on the
-/// wrong side. (Exact results, e.g. products with 0, stay exact.)
-fn mul_rnd(a: f64, b: f64, up: bool) -> f64 {
-    let p = a * b;
-    if !p.is_finite() {
-        return p;
+impl Bound {
+    /// `a + b` rounded towards this bound's side (+∞ for [`Bound::Upper`], −∞ for
+    /// [`Bound::Lower`]), exactly ([`crate::num::round`]).
+    fn add(self, a: f64, b: f64) -> f64 {
+        match self {
+            Bound::Upper => add_up(a, b),
+            Bound::Lower => add_down(a, b),
+        }
     }
-    let err = a.mul_add(b, -p);
-    if up && err > 0.0 {
-        p.next_up()
-    } else if !up && err < 0.0 {
-        p.next_down()
-    } else {
-        p
+    /// `a·b` rounded towards this bound's side, exactly.
+    fn mul(self, a: f64, b: f64) -> f64 {
+        match self {
+            Bound::Upper => mul_up(a, b),
+            Bound::Lower => mul_down(a, b),
+        }
     }
-}
-
-/// `a + b` rounded up or down, exactly (Knuth's TwoSum recovers the rounding error).
-fn add_rnd(a: f64, b: f64, up: bool) -> f64 {
-    let s = a + b;
-    if !s.is_finite() {
-        return s;
-    }
-    let bp = s - a;
-    let err = (a - (s - bp)) + (b - bp);
-    if up && err > 0.0 {
-        s.next_up()
-    } else if !up && err < 0.0 {
-        s.next_down()
-    } else {
-        s
+    /// The other direction (for a term that is subtracted later).
+    fn opposite(self) -> Bound {
+        match self {
+            Bound::Upper => Bound::Lower,
+            Bound::Lower => Bound::Upper,
+        }
     }
 }
 
@@ -113,10 +105,10 @@ impl Curve {
         let (g_lo, g_hi) = (down_ulps(g, 2), up_ulps(g, 2));
         let r = (-h).exp();
         let (r_lo, r_hi) = (down_ulps(r, 2), up_ulps(r, 2));
-        // Sign-aware product of an interval constant with x, rounded in direction `u`.
-        let prod = |lo: f64, hi: f64, x: f64, u: bool| -> f64 {
-            let k = if (x >= 0.0) == u { hi } else { lo };
-            mul_rnd(k, x, u)
+        // Sign-aware product of an interval constant with x, rounded towards `d`'s side.
+        let prod = |lo: f64, hi: f64, x: f64, d: Bound| -> f64 {
+            let k = if (x >= 0.0) == (d == Bound::Upper) { hi } else { lo };
+            d.mul(k, x)
         };
         let mut a_arr = vec![0.0; len];
         let mut b_arr = vec![0.0; len];
@@ -125,18 +117,19 @@ impl Curve {
             let cm = c[(j + 1 - cd.a) as usize];
             // Rounding: A and U towards the bound's direction; B the opposite way (it is
             // subtracted after multiplication by expm1(s) ≥ 0); b_o is B in the bound's direction.
-            u_s = add_rnd(u_s, cm, up);
-            a_s = add_rnd(prod(g_lo, g_hi, u_s, up), prod(r_lo, r_hi, a_s, up), up);
-            b_s = prod(r_lo, r_hi, add_rnd(cm, b_s, !up), !up);
-            b_o = prod(r_lo, r_hi, add_rnd(cm, b_o, up), up);
+            let other = bound.opposite();
+            u_s = bound.add(u_s, cm);
+            a_s = bound.add(prod(g_lo, g_hi, u_s, bound), prod(r_lo, r_hi, a_s, bound));
+            b_s = prod(r_lo, r_hi, other.add(cm, b_s), other);
+            b_o = prod(r_lo, r_hi, bound.add(cm, b_o), bound);
             a_arr[(j - j0) as usize] = a_s;
             b_arr[(j - j0) as usize] = if up { b_s.max(0.0) } else { b_s };
         }
         let b0_other = if up { b_o } else { b_o.min(b_arr[0]) };
         let base = if up {
-            add_rnd(cd.inf_upper, cd.tau_hi_upper, true)
+            add_up(cd.inf_upper, cd.tau_hi_upper)
         } else {
-            add_rnd(add_rnd(cd.inf_lower, -cd.tau_lo_lower, false), -cd.tau_hi_lower, false)
+            sub_down(sub_down(cd.inf_lower, cd.tau_lo_lower), cd.tau_hi_lower)
         };
         let mut c = Curve { bound, h, j0, jt, a_arr, b_arr, b0_other, base, tau_lo_below: cd.tau_lo_upper, env: Vec::new(), eta_l2: cd.eta_l2, nu: cd.nu_neg };
         let mut env: Vec<f64> = (j0..=jt).map(|j| c.raw_at_grid(j)).collect();
@@ -172,17 +165,17 @@ impl Curve {
         let n = self.jt - j.max(self.j0);
         let e = self.eta(n);
         if self.up() {
-            let k = add_rnd(self.base, e, true);
-            if below { add_rnd(k, self.tau_lo_below, true) } else { k }
+            let k = add_up(self.base, e);
+            if below { add_up(k, self.tau_lo_below) } else { k }
         } else {
-            add_rnd(self.base, -e, false)
+            sub_down(self.base, e)
         }
     }
 
     /// The raw bound at a grid point `x_j` (`s = 0`); j clamped to `[j0, jt]`.
     fn raw_at_grid(&self, j: i64) -> f64 {
         let j = j.clamp(self.j0, self.jt);
-        let v = add_rnd(self.constant(j, false), self.a_arr[(j - self.j0) as usize], self.up());
+        let v = self.bound.add(self.constant(j, false), self.a_arr[(j - self.j0) as usize]);
         if self.up() { v } else { v.max(0.0) }
     }
 
@@ -241,14 +234,14 @@ impl Curve {
         let v = if !below {
             // δ = K + A − em·B, em ≥ 0.
             let b = self.b_arr[i];
-            let t = if up { mul_rnd(em_lo.max(0.0), b, false) } else { (em_lo * b).max(em_hi * b).next_up() };
-            add_rnd(add_rnd(k, a, up), -t, up)
+            let t = if up { mul_down(em_lo.max(0.0), b) } else { (em_lo * b).max(em_hi * b).next_up() };
+            self.bound.add(self.bound.add(k, a), -t)
         } else {
             // δ = K + A + |em|·B, em < 0 (ε below the window).
             let (m_lo, m_hi) = (-em_hi, -em_lo);
             let b = if up { self.b0_other.max(self.b_arr[0]) } else { self.b0_other };
-            let t = if up { mul_rnd(m_hi, b, true) } else { mul_rnd(if b >= 0.0 { m_lo } else { m_hi }, b, false) };
-            add_rnd(add_rnd(k, a, up), t, up)
+            let t = if up { mul_up(m_hi, b) } else { mul_down(if b >= 0.0 { m_lo } else { m_hi }, b) };
+            self.bound.add(self.bound.add(k, a), t)
         };
         if up { v.min(1.0) } else { v.clamp(0.0, 1.0) }
     }
@@ -277,19 +270,13 @@ impl Curve {
             return f64::INFINITY;
         }
         // Smallest grid piece start j in [j0, jt] with bound(x_j) ≤ δ.
-        let (mut lo, mut hi) = (self.j0, self.jt);
-        if self.at_grid(lo) <= delta {
-            hi = lo;
+        let hi = if self.at_grid(self.j0) <= delta {
+            self.j0
         } else {
-            while hi - lo > 1 {
-                let mid = lo + (hi - lo) / 2;
-                if self.at_grid(mid) <= delta {
-                    hi = mid;
-                } else {
-                    lo = mid;
-                }
-            }
-        }
+            // Bracket: at_grid(j0) > δ just checked; the top end jt is taken as the answer when no
+            // smaller index qualifies (δ(x_jt) ≤ δ was checked above), so it is not re-tested.
+            root_index(|j| Ok::<_, RootError>(self.at_grid(j) > delta), Bracket::established(self.j0, self.jt)).map_or(self.jt, |b| b.hi)
+        };
         let h = self.h;
         let (cand, left, right) = if hi == self.j0 {
             // Crossing below the window: δ = K + A + |em|·B on (−∞, x_{j0}).

@@ -30,6 +30,7 @@
 
 use super::pmf::{down_ulps, up_ulps, DiscretePld, U};
 use crate::error::{Error, Result};
+use crate::num::root::{root_of, Bracket, Monotone, Side, Stop};
 use crate::mechanisms::PrivacyLoss;
 
 /// Tiny absolute slack of the evaluation-error model (values below it may have underflowed).
@@ -121,18 +122,10 @@ fn search<F: Fn(f64) -> Result<f64>>(tail: F, start: f64, dir: f64, tau: f64, lo
     if !found {
         return Err(Error::Numerical(format!("{}: loss tail never falls below {tau:e}", loss.describe())));
     }
-    let (mut lo, mut hi) = (d_fail, d);
-    for _ in 0..60 {
-        if hi - lo <= 0.01 * hi {
-            break;
-        }
-        let mid = 0.5 * (lo + hi);
-        if tail(start + dir * mid)? <= tau {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
+    // Bracket: tail > τ at d_fail (or d_fail = 0, the start), tail ≤ τ at d, from the doubling.
+    // Direction: the upper end, where tail ≤ τ holds.
+    let g = |x: &f64| tail(start + dir * x);
+    let hi = root_of(g, &tau, Monotone::Decreasing, Bracket::established(d_fail, d), &Stop::width(0.0, 0.01, 60), Side::Upper)?;
     Ok(start + dir * hi)
 }
 

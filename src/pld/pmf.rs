@@ -17,21 +17,8 @@ use crate::num::special::neumaier_sum;
 /// Unit roundoff of f64.
 pub(crate) const U: f64 = f64::EPSILON / 2.0;
 
-/// `x` moved `k` ulps towards +∞ (for quantities that must not be underestimated).
-pub(crate) fn up_ulps(mut x: f64, k: u32) -> f64 {
-    for _ in 0..k {
-        x = x.next_up();
-    }
-    x
-}
-
-/// `x` moved `k` ulps towards −∞.
-pub(crate) fn down_ulps(mut x: f64, k: u32) -> f64 {
-    for _ in 0..k {
-        x = x.next_down();
-    }
-    x
-}
+/// `x` moved `k` ulps towards ±∞ (one widening helper for the crate: [`crate::num::round`]).
+pub(crate) use crate::num::round::{widen_down as down_ulps, widen_up as up_ulps};
 
 /// A discrete PLD on the grid `k·h` with an atom at `+∞`.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,7 +7,8 @@
 
 use super::rdp::RdpCurve;
 use crate::error::{check, Error, Result};
-use crate::num::bound::mul_up;
+use crate::num::root::{root_bracket, Bracket, Combine, Midpoint, RootError, Stop};
+use crate::num::round::{mul_up, widen_up as up_ulps};
 use crate::num::special::erfcx;
 use crate::num::{Interval, Mp, Real};
 use serde::{Deserialize, Serialize};
@@ -264,20 +265,14 @@ pub fn epsilon_bracket<R: Real>(mu: &R, ln_delta_target: &R) -> (R, R) {
         }
         hi = hi.clone() * two.clone() + mu.one();
     }
-    let mut lo = zero;
-    let tol = mu.cst(2f64.powi(-(mu.prec() as i32) + 6));
-    for _ in 0..(mu.prec() + 200) {
-        let mid = (lo.clone() + hi.clone()) / two.clone();
-        if !(mid > lo && mid < hi) || (hi.clone() - lo.clone()) <= tol.clone() * hi.clone() {
-            break;
-        }
-        if ln_delta(mu, &mid) > *ln_delta_target {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
+    let stop = Stop { max_iter: mu.prec() as usize + 200, abs: mu.zero(), rel: mu.cst(2f64.powi(-(mu.prec() as i32) + 6)), combine: Combine::Sum, midpoint: Midpoint::Arithmetic };
+    // Bracket: ln δ(0) > target checked above; hi from the Bun–Steinke bound (expanded). The
+    // predicate form keeps a NaN on the upper side, as before.
+    let below = |e: &R| Ok::<_, RootError>(ln_delta(mu, e) > *ln_delta_target);
+    match root_bracket(below, Bracket::established(zero.clone(), hi.clone()), &stop) {
+        Ok(b) => (b.lo, b.hi),
+        Err(_) => (zero, hi),
     }
-    (lo, hi)
 }
 
 /// **Estimate, not a bound.** CLT μ for Poisson-subsampled Gaussian DP-SGD (Bu, Dong, Long, Su
@@ -301,13 +296,6 @@ pub fn clt_mu_replace_estimate(p: f64, k: u64, mu: f64) -> Result<f64> {
     let k = check::at_least_one("number of steps K", k)? as f64;
     let kappa = (mu * mu).exp() * (1.5 * mu).ndtr() + 3.0 * (-0.5 * mu).ndtr() - 2.0;
     Ok(std::f64::consts::SQRT_2 * p * k.sqrt() * kappa.max(0.0).sqrt())
-}
-
-fn up_ulps(mut x: f64, k: u32) -> f64 {
-    for _ in 0..k {
-        x = x.next_up();
-    }
-    x
 }
 
 fn check_prec(prec: u32) -> Result<u32> {

@@ -25,7 +25,7 @@
 use super::rdp_to_dp::{check_eps, check_rdp_value, Formula};
 use super::rdp::check_order;
 use crate::error::{check, Error, Result};
-use crate::num::root::bisect_decreasing;
+use crate::num::root::{root, root_of, Bracket, Midpoint, Monotone, RootError, Side, Stop};
 use crate::num::special::{ln_1m_exp, ln_add_exp};
 
 /// Relative safety margin on δ for the floating-point localisation of the boundary and maximum.
@@ -113,8 +113,9 @@ pub fn epsilon_up(alpha: f64, r: f64, delta: f64) -> Result<f64> {
         hi *= 2.0;
     }
     // Direction: the upper end of the bracket, where δ_OPT1 ≤ δ holds.
-    let (_, hi) = bisect_decreasing(g, 0.0, hi, target, 0.0, 1e-13)
-        .ok_or_else(|| Error::Numerical(format!("OPT-1 epsilon: no valid bracket for alpha={alpha}, r={r}, delta={delta}")))?;
+    let stop = Stop::width(0.0, 1e-13, 2000).with_midpoint(Midpoint::FromLo);
+    let hi = root_of(|e: &f64| Ok::<_, RootError>(g(*e)), &target, Monotone::Decreasing, Bracket::new(0.0, hi), &stop, Side::Upper)
+        .map_err(|e| Error::Numerical(format!("OPT-1 epsilon: no valid bracket for alpha={alpha}, r={r}, delta={delta} ({e})")))?;
     // G and F are valid upper bounds on ε_OPT1 as well (OPT-1 ≤ min(G, F)).
     let gf = Formula::BalleG.epsilon_up(alpha, r, delta)?.min(Formula::AsoodehF.epsilon_up(alpha, r, delta)?);
     Ok(hi.min(gf))
@@ -128,20 +129,10 @@ fn p_star_ln(alpha: f64, c: f64, u: f64) -> f64 {
         let l1p = if lp >= 0.0 { f64::NEG_INFINITY } else { ln_1m_exp(lp) };
         ln_add_exp(alpha * lp + (1.0 - alpha) * u, alpha * l1p + (1.0 - alpha) * l1q)
     };
-    let (mut lo, mut hi) = (u, 0.0f64);
-    if ln_c(hi) <= c {
+    if ln_c(0.0) <= c {
         return 0.0;
     }
-    for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
-        if mid <= lo || mid >= hi {
-            break;
-        }
-        if ln_c(mid) <= c {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    hi
+    // Bracket: ln C(1, q) > c just checked; ln p = u is feasible (p = q). Direction: the
+    // infeasible (upper) end; with no bracket (NaN), ln p = 0, the trivial over-estimate.
+    root(|lp: &f64| Ok::<_, RootError>(ln_c(*lp) <= c), Bracket::established(u, 0.0), &Stop::iterations(200), Side::Upper).unwrap_or(0.0)
 }

@@ -8,7 +8,7 @@
 //! privacy loss.
 
 use crate::error::{check, Error, Result};
-use crate::num::root::{bisect_decreasing, expand_upper};
+use crate::num::root::{expand_upper, root_of_bracket, Bracket, Midpoint, Monotone, Stop};
 use crate::num::Interval;
 use std::cell::RefCell;
 use std::fmt;
@@ -235,13 +235,18 @@ impl PrivacyProfile {
             return Ok(Interval::point(0.0));
         }
         let hi = expand_upper(g, 0.0, 1.0, target, 1e4);
-        let bracket = hi.and_then(|hi| bisect_decreasing(g, 0.0, hi, target, 1e-15, 1e-14));
         if let Some(e) = err.borrow_mut().take() {
             return Err(e);
         }
+        // Bracket: ln δ(0) > ln δ just checked, ln δ(hi) ≤ ln δ found by `expand_upper`.
+        let stop = Stop::width(1e-15, 1e-14, 2000).with_midpoint(Midpoint::FromLo);
+        let bracket = match hi {
+            Some(hi) => Some(root_of_bracket(|e: &f64| self.ln_delta(*e), &target, Monotone::Decreasing, Bracket::established(0.0, hi), &stop)?),
+            None => None,
+        };
         match bracket {
             // Direction: report the upper end, where δ(upper) ≤ δ was verified.
-            Some((lo, hi)) => Ok(Interval { lower: lo, upper: hi }),
+            Some(b) => Ok(Interval { lower: b.lo, upper: b.hi }),
             None => Ok(Interval { lower: 0.0, upper: f64::INFINITY }),
         }
     }

@@ -7,7 +7,7 @@
 //! (towards more privacy loss), so that a composed curve remains an upper bound.
 
 use crate::error::{check, Error, Result};
-use crate::num::bound::{add_up, mul_up};
+use crate::num::round::{add_up, mul_up};
 use serde::{Deserialize, Serialize};
 
 /// Upper bounds `r(α_i)` on the Rényi divergence at orders `α_1 < α_2 < … < α_n`.

@@ -11,7 +11,7 @@
 
 use super::rdp::check_order;
 use crate::error::{check, Error, Result};
-use crate::num::bound::{add_up, mul_up};
+use crate::num::round::{add_up, mul_up};
 use crate::num::special::{ln_1m_exp, ln_add_exp};
 use serde::{Deserialize, Serialize};
 

@@ -13,7 +13,7 @@
 //! Constructions (from pairs, δ grids, (ε, δ), symmetrisation) are in `tradeoff_build.rs`.
 
 use crate::error::{check, Error, Result};
-use crate::num::bound::{mul_down, sub_up};
+use crate::num::round::{mul_down, sub_up};
 use serde::{Deserialize, Serialize};
 
 /// Tolerance on slope monotonicity (relative) and on `f ≤ 1 − x` (absolute) used in validation:

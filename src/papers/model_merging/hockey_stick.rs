@@ -11,6 +11,7 @@
 //! points) call these functions; the pmfs are validated once at this boundary.
 
 use crate::error::{Error, Result};
+use crate::num::root::{root, Bracket, Midpoint, Side, Stop};
 use crate::num::special::neumaier_sum;
 use crate::num::Real;
 
@@ -134,19 +135,9 @@ pub fn eps_for_delta<F: FnMut(f64) -> Result<f64>>(mut profile: F, delta: f64, e
     if above(eps_max)? {
         return Ok(f64::INFINITY);
     }
-    let (mut lo, mut hi) = (0.0_f64, eps_max);
-    while hi - lo > 1e-13 * hi.max(1.0) {
-        let mid = lo + 0.5 * (hi - lo);
-        if mid <= lo || mid >= hi {
-            break;
-        }
-        if above(mid)? {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    Ok(hi) // rounded towards more privacy loss: profile(hi) ≤ δ holds
+    // Bracket: above(0) and !above(eps_max) were just checked.
+    let stop = Stop::width_max(1e-13, 1e-13, usize::MAX).with_midpoint(Midpoint::FromLo);
+    root(|e: &f64| above(*e), Bracket::established(0.0, eps_max), &stop, Side::Upper) // rounded towards more privacy loss: profile(hi) ≤ δ holds
 }
 
 /// [`eps_for_delta`] for a pair of finite pmfs: the search range ends at

@@ -14,7 +14,7 @@
 
 use crate::error::{Error, Result};
 use crate::mechanisms::Mechanism;
-use crate::num::bound::add_up;
+use crate::num::round::add_up;
 use crate::num::Interval;
 use crate::pld::{compose_losses, delta_interval_losses, epsilon_interval_losses, CertifiedPld, LossStep, PldOptions};
 

@@ -35,7 +35,7 @@ use super::conventions::{epsilon_from_rdp, Conversion, EpsilonAtOrder};
 use super::dpsgd_step::{lc_step_simplex, Atom, StepHyper, StepPair, Subset};
 use super::simplex::Simplex;
 use crate::error::{check, Error, Result};
-use crate::num::bound::{add_up, mul_up};
+use crate::num::round::{add_up, mul_up};
 use crate::num::special::{ln_binom, ln_gamma, neumaier_sum};
 use crate::num::Real;
 

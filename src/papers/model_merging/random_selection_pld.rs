@@ -11,7 +11,7 @@ use super::simplex::Simplex;
 use super::mean_estimation::{rs_mixture_pair, GaussMix};
 use crate::error::{check, Error, Result};
 use crate::mechanisms::{Direction, Mechanism};
-use crate::num::bound::{add_down, add_up, mul_down, mul_up};
+use crate::num::round::{add_down, add_up, mul_down, mul_up};
 use crate::num::special::ndtr;
 use crate::num::Interval;
 use crate::pld::{compose_mechanisms, CertifiedPld, PldOptions};
