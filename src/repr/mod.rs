@@ -8,7 +8,7 @@
 //! | [`DirectionalCurve`] | `directional.rs` | certified intervals for both directions `H_{e^ε}(P‖Q)`, `H_{e^ε}(Q‖P)` |
 //! | [`PrivacyProfile`] | `profile.rs` | δ(ε) per adjacency direction (closures or tables), max, ε(δ) |
 //! | [`TradeOff`] | `tradeoff.rs`, `tradeoff_build.rs` | piecewise-linear convex f: eval, inverse, conjugate, C(f), δ(ε), ε(δ), constructions |
-//! | [`Formula`] | `rdp_to_dp.rs`, `opt1.rs` | RDP → (ε, δ) at one order (M, G, F, H, KL, OPT-1) |
+//! | [`Formula`] | `rdp_formula.rs` (closed forms), `opt1.rs`, `rdp_to_dp.rs` (dispatch) | RDP → (ε, δ) at one order (M, G, F, H, KL, OPT-1) |
 //! | [`EpsilonFromRdp`], [`DeltaFromRdp`] | `rdp_optimize.rs` | min over formulas and orders (grid or continuous) |
 //!
 //! Conversions between representations are in `convert.rs` (trade-off ↔ profile, GDP → profile
@@ -26,6 +26,7 @@ pub mod opt1;
 pub mod profile;
 pub mod rdp;
 pub mod rdp_optimize;
+pub mod rdp_formula;
 pub mod rdp_to_dp;
 pub mod tradeoff;
 mod tradeoff_build;

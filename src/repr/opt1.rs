@@ -22,7 +22,7 @@
 //! the closed-form G and F bounds (foundations §3: OPT-1 ≤ min(G, F)), so it is never looser than
 //! them. The uncapped part is *not* proof-grade like M/G/F.
 
-use super::rdp_to_dp::{check_eps, check_rdp_value, Formula};
+use super::rdp_formula::{check_eps, check_rdp_value, Formula};
 use super::rdp::check_order;
 use crate::error::{check, Error, Result};
 use crate::num::root::{root, root_of, Bracket, Midpoint, Monotone, RootError, Side, Stop};
@@ -84,8 +84,8 @@ pub fn ln_delta_up(alpha: f64, r: f64, eps: f64) -> Result<f64> {
     }
     // Direction: up by the relative safety margin (see module doc). G and F are closed-form upper
     // bounds on OPT-1 (foundations §3), so the minimum with them is still an upper bound.
-    let g = Formula::BalleG.ln_delta_up(alpha, r, eps)?;
-    let f = Formula::AsoodehF.ln_delta_up(alpha, r, eps)?;
+    let g = Formula::BalleG.ln_delta_up_closed(alpha, r, eps)?;
+    let f = Formula::AsoodehF.ln_delta_up_closed(alpha, r, eps)?;
     Ok((bound.ln() + REL_MARGIN).min(g).min(f).min(0.0))
 }
 
@@ -105,7 +105,7 @@ pub fn epsilon_up(alpha: f64, r: f64, delta: f64) -> Result<f64> {
     if g(0.0) <= target {
         return Ok(0.0);
     }
-    let mut hi = Formula::BalleG.epsilon_up(alpha, r, delta)?.max(1e-12);
+    let mut hi = Formula::BalleG.epsilon_up_closed(alpha, r, delta)?.max(1e-12);
     for _ in 0..60 {
         if g(hi) <= target {
             break;
@@ -117,7 +117,7 @@ pub fn epsilon_up(alpha: f64, r: f64, delta: f64) -> Result<f64> {
     let hi = root_of(|e: &f64| Ok::<_, RootError>(g(*e)), &target, Monotone::Decreasing, Bracket::new(0.0, hi), &stop, Side::Upper)
         .map_err(|e| Error::Numerical(format!("OPT-1 epsilon: no valid bracket for alpha={alpha}, r={r}, delta={delta} ({e})")))?;
     // G and F are valid upper bounds on ε_OPT1 as well (OPT-1 ≤ min(G, F)).
-    let gf = Formula::BalleG.epsilon_up(alpha, r, delta)?.min(Formula::AsoodehF.epsilon_up(alpha, r, delta)?);
+    let gf = Formula::BalleG.epsilon_up_closed(alpha, r, delta)?.min(Formula::AsoodehF.epsilon_up_closed(alpha, r, delta)?);
     Ok(hi.min(gf))
 }
 
