@@ -169,11 +169,7 @@ fn check_row(gen: &Generator, table: &GoldenTable, row: &GoldenRow, anchors: &[&
     let inputs = Inputs { path: &table.path, line: row.line, header: &table.header, fields: &row.fields };
     let expected: Vec<f64> = gen.outputs.iter().map(|c| table.number(row, table.column(c).expect("header checked above"))).collect::<Result<_>>()?;
     // Validate the inputs once (a malformed input is a file error, not a regression).
-    for (i, name) in gen.header.iter().enumerate() {
-        if !gen.outputs.contains(name) && gen.text_inputs.iter().all(|t| t != name) {
-            table.number(row, i)?;
-        }
-    }
+    validate_inputs(gen, table, row)?;
     // the stored values against the anchors
     for a in anchors {
         let at = at.expect("anchors come from an anchor table");
@@ -249,6 +245,17 @@ fn check_extra_row(gen: &Generator, pseudo: &GoldenTable, row: &GoldenRow, ancho
     Ok(s)
 }
 
+/// Every numeric input field of `row` parses (a malformed input is a file error naming its line,
+/// not a regression).
+fn validate_inputs(gen: &Generator, table: &GoldenTable, row: &GoldenRow) -> Result<()> {
+    for (i, name) in gen.header.iter().enumerate() {
+        if !gen.outputs.contains(name) && gen.text_inputs.iter().all(|t| t != name) {
+            table.number(row, i)?;
+        }
+    }
+    Ok(())
+}
+
 /// Check one registered golden file of the directory `dir`: read it and its anchor file (both
 /// required), require its `# anchors:` line to be current, and compare everything.
 pub fn check_file(dir: &Path, gen: &Generator, routes: &[Route], summary: &mut CheckSummary) -> Result<()> {
@@ -258,10 +265,9 @@ pub fn check_file(dir: &Path, gen: &Generator, routes: &[Route], summary: &mut C
     // key would otherwise surface only as a stale `# anchors:` line).
     if table.header.iter().map(String::as_str).eq(gen.header.iter().copied()) {
         for row in &table.rows {
-            for (i, name) in gen.header.iter().enumerate() {
-                if gen.text_inputs.iter().all(|t| t != name) {
-                    table.number(row, i)?;
-                }
+            validate_inputs(gen, &table, row)?;
+            for c in gen.outputs {
+                table.number(row, table.column(c).expect("header checked above"))?;
             }
         }
     }

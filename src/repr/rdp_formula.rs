@@ -79,11 +79,8 @@ impl Formula {
     ///
     /// Errors: α not finite or ≤ 1; r NaN or < 0; δ ∉ (0, 1).
     pub(crate) fn epsilon_up_closed(&self, alpha: f64, r: f64, delta: f64) -> Result<f64> {
-        check_order(alpha)?;
-        check_rdp_value(r)?;
-        check::unit_open("delta", delta)?;
-        if r == f64::INFINITY {
-            return Ok(f64::INFINITY);
+        if let Some(eps) = epsilon_query(alpha, r, delta)? {
+            return Ok(eps);
         }
         let am1 = alpha - 1.0; // α − 1 is exact for α ∈ (1, 2^53) by Sterbenz / exponent alignment
         let ln_inv_delta = -delta.ln();
@@ -140,11 +137,8 @@ impl Formula {
     ///
     /// Errors: α not finite or ≤ 1; r NaN or < 0; ε not finite or < 0.
     pub(crate) fn ln_delta_up_closed(&self, alpha: f64, r: f64, eps: f64) -> Result<f64> {
-        check_order(alpha)?;
-        check_rdp_value(r)?;
-        check_eps(eps)?;
-        if r == f64::INFINITY {
-            return Ok(0.0);
+        if let Some(ld) = ln_delta_query(alpha, r, eps)? {
+            return Ok(ld);
         }
         let am1 = alpha - 1.0;
         let ld = match self {
@@ -241,6 +235,24 @@ pub(crate) fn ln_expm1(x: f64) -> f64 {
     } else {
         x + ln_1m_exp(-x)
     }
+}
+
+/// The preamble shared by every ε(δ) conversion (closed forms here, OPT-1 in
+/// [`crate::repr::rdp_to_dp`]): validates α, r and δ; `Some(+∞)` when `r = +∞` (no guarantee).
+pub(crate) fn epsilon_query(alpha: f64, r: f64, delta: f64) -> Result<Option<f64>> {
+    check_order(alpha)?;
+    check_rdp_value(r)?;
+    check::unit_open("delta", delta)?;
+    Ok((r == f64::INFINITY).then_some(f64::INFINITY))
+}
+
+/// The preamble shared by every ln δ(ε) conversion: validates α, r and ε; `Some(0)` (δ = 1)
+/// when `r = +∞`.
+pub(crate) fn ln_delta_query(alpha: f64, r: f64, eps: f64) -> Result<Option<f64>> {
+    check_order(alpha)?;
+    check_rdp_value(r)?;
+    check_eps(eps)?;
+    Ok((r == f64::INFINITY).then_some(0.0))
 }
 
 pub(crate) fn check_rdp_value(r: f64) -> Result<f64> {

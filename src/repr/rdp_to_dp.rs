@@ -11,10 +11,9 @@
 
 use super::opt1;
 pub use super::rdp_formula::{epsilon_zcdp_bs_up, Formula};
-use super::rdp::check_order;
 pub(crate) use super::rdp_formula::{check_eps, exp_up};
-use super::rdp_formula::check_rdp_value;
-use crate::error::{check, Result};
+use super::rdp_formula::{epsilon_query, ln_delta_query};
+use crate::error::Result;
 
 impl Formula {
     /// Upper bound on ε such that an `(α, r)`-RDP mechanism is (ε, δ)-DP; `+∞` when the
@@ -25,16 +24,11 @@ impl Formula {
     /// Errors: α not finite or ≤ 1; r NaN or < 0; δ ∉ (0, 1).
     pub fn epsilon_up(&self, alpha: f64, r: f64, delta: f64) -> Result<f64> {
         match self {
-            Formula::Opt1 => {
-                // The same validation and r = +∞ answer as the closed forms.
-                check_order(alpha)?;
-                check_rdp_value(r)?;
-                check::unit_open("delta", delta)?;
-                if r == f64::INFINITY {
-                    return Ok(f64::INFINITY);
-                }
-                opt1::epsilon_up(alpha, r, delta)
-            }
+            // The same validation and r = +∞ answer as the closed forms.
+            Formula::Opt1 => match epsilon_query(alpha, r, delta)? {
+                Some(eps) => Ok(eps),
+                None => opt1::epsilon_up(alpha, r, delta),
+            },
             closed => closed.epsilon_up_closed(alpha, r, delta),
         }
     }
@@ -45,15 +39,10 @@ impl Formula {
     /// Errors: α not finite or ≤ 1; r NaN or < 0; ε not finite or < 0.
     pub fn ln_delta_up(&self, alpha: f64, r: f64, eps: f64) -> Result<f64> {
         match self {
-            Formula::Opt1 => {
-                check_order(alpha)?;
-                check_rdp_value(r)?;
-                check_eps(eps)?;
-                if r == f64::INFINITY {
-                    return Ok(0.0);
-                }
-                opt1::ln_delta_up(alpha, r, eps)
-            }
+            Formula::Opt1 => match ln_delta_query(alpha, r, eps)? {
+                Some(ld) => Ok(ld),
+                None => opt1::ln_delta_up(alpha, r, eps),
+            },
             closed => closed.ln_delta_up_closed(alpha, r, eps),
         }
     }
