@@ -8,7 +8,7 @@
 //! divergence falls below the equal-variance LC value beyond [`crossover_delta`].
 
 use crate::error::{check, Error, Result};
-use crate::num::quad::tanh_sinh;
+use crate::num::quad::{tanh_sinh_with, Nodes};
 use crate::num::Real;
 
 /// A Gaussian location-scale mixture `Σ_i w_i N(mean_i, sd_i²)` with weights `w_i > 0`
@@ -23,28 +23,57 @@ pub struct GaussMix<R> {
 impl<R: Real> GaussMix<R> {
     /// Lemma 4.1 (DP Model Merging) helper: `ln p(x)` by a max-shifted log-sum-exp over components (no underflow).
     pub fn ln_pdf(&self, x: &R) -> R {
-        let half_ln_2pi = x.cst(2.0).mul_pi().ln() / x.cst(2.0);
-        let terms: Vec<R> = (0..self.w.len())
-            .map(|i| {
-                let z = (x.clone() - self.mean[i].clone()) / self.sd[i].clone();
-                self.w[i].ln() - self.sd[i].ln() - z.clone() * z / x.cst(2.0) - half_ln_2pi.clone()
-            })
-            .collect();
-        ln_sum_exp_r(&terms)
+        self.prepared(x).ln_pdf(x)
     }
 
-    /// Score `p'(x)/p(x) = Σ_i s_i(x)·(−(x − mean_i)/sd_i²)` with responsibilities `s_i`.
-    fn score(&self, x: &R) -> R {
-        let lp = self.ln_pdf(x);
+    /// The per-component constants `ln w_i − ln sd_i` and `½ ln 2π` in the precision of `like`,
+    /// computed once for a whole quadrature (they cost three logarithms per component per node
+    /// otherwise; at 256 bits that was most of the golden check's time). Same operations in the
+    /// same order as [`GaussMix::ln_pdf`] always used, so values are bit-for-bit unchanged.
+    fn prepared(&self, like: &R) -> Prepared<'_, R> {
+        let half_ln_2pi = like.cst(2.0).mul_pi().ln() / like.cst(2.0);
+        let c = (0..self.w.len()).map(|i| self.w[i].ln() - self.sd[i].ln()).collect();
+        Prepared { mix: self, c, half_ln_2pi }
+    }
+}
+
+/// A [`GaussMix`] with its per-component log-constants computed once.
+struct Prepared<'a, R> {
+    mix: &'a GaussMix<R>,
+    /// `ln w_i − ln sd_i`.
+    c: Vec<R>,
+    half_ln_2pi: R,
+}
+
+impl<R: Real> Prepared<'_, R> {
+    /// `ln(w_i N(x; mean_i, sd_i²))` for every component.
+    fn terms(&self, x: &R) -> Vec<R> {
+        let m = self.mix;
+        (0..m.w.len())
+            .map(|i| {
+                let z = (x.clone() - m.mean[i].clone()) / m.sd[i].clone();
+                self.c[i].clone() - z.clone() * z / x.cst(2.0) - self.half_ln_2pi.clone()
+            })
+            .collect()
+    }
+
+    /// `ln p(x)` (see [`GaussMix::ln_pdf`]).
+    fn ln_pdf(&self, x: &R) -> R {
+        ln_sum_exp_r(&self.terms(x))
+    }
+
+    /// `(ln p(x), p'(x)/p(x))`: the score `Σ_i s_i(x)·(−(x − mean_i)/sd_i²)` with
+    /// responsibilities `s_i = exp(lc_i − ln p)`.
+    fn ln_pdf_and_score(&self, x: &R) -> (R, R) {
+        let m = self.mix;
+        let terms = self.terms(x);
+        let lp = ln_sum_exp_r(&terms);
         let mut s = x.zero();
-        for i in 0..self.w.len() {
-            let z = (x.clone() - self.mean[i].clone()) / self.sd[i].clone();
-            let half_ln_2pi = x.cst(2.0).mul_pi().ln() / x.cst(2.0);
-            let lc = self.w[i].ln() - self.sd[i].ln() - z.clone() * z / x.cst(2.0) - half_ln_2pi;
+        for (i, lc) in terms.into_iter().enumerate() {
             let resp = (lc - lp.clone()).exp();
-            s = s - resp * (x.clone() - self.mean[i].clone()) / (self.sd[i].clone() * self.sd[i].clone());
+            s = s - resp * (x.clone() - m.mean[i].clone()) / (m.sd[i].clone() * m.sd[i].clone());
         }
-        s
+        (lp, s)
     }
 }
 
@@ -118,8 +147,9 @@ fn integrate<R: Real, F: Fn(&R) -> R>(f: F, pts: &[R]) -> (R, R) {
     let levels = if pts[0].prec() <= 53 { 10 } else { 14 };
     let mut v = pts[0].zero();
     let mut e = pts[0].zero();
+    let mut nodes = Nodes::new(&pts[0]);
     for w in pts.windows(2) {
-        let q = tanh_sinh(|x, _, _| f(x), &w[0], &w[1], &tol, levels);
+        let q = tanh_sinh_with(&mut nodes, |x, _, _| f(x), &w[0], &w[1], &tol, levels);
         v = v + q.value;
         e = e + q.err;
     }
@@ -167,32 +197,61 @@ pub fn mixture_ln_moment<R: Real>(alpha: &R, p: &GaussMix<R>, q: &GaussMix<R>) -
     }
     let pts = break_points(alpha, p, q);
     let am1 = alpha.clone() - alpha.one();
-    let g = |x: &R| alpha.clone() * p.ln_pdf(x) - am1.clone() * q.ln_pdf(x);
-    // Shift: maximum of g on a grid of 16 points per piece.
-    let mut m = alpha.cst(f64::NEG_INFINITY);
-    for w in pts.windows(2) {
-        for j in 0..16 {
-            let x = w[0].clone() + (w[1].clone() - w[0].clone()) * alpha.cst(j as f64 / 16.0);
-            m = m.max(g(&x));
-        }
-    }
-    let (i0, e0) = integrate(|x| (g(x) - m.clone()).exp(), &pts);
-    let mut val = i0.ln() + m.clone();
-    let mut err = e0 / i0;
-    if val.to_f64() < 0.5 {
-        // ∫p^α q^{1−α} − 1 = ∫ q·[expm1(αℓ) − α·expm1(ℓ)] (since ∫q(e^ℓ − 1) = 0): a non-negative
-        // integrand of order ℓ², free of the O(ℓ) cancellation of E_P[expm1((α−1)ℓ)].
+    let (pp, qp) = (p.prepared(alpha), q.prepared(alpha));
+    let g = |x: &R| alpha.clone() * pp.ln_pdf(x) - am1.clone() * qp.ln_pdf(x);
+    // ∫p^α q^{1−α} − 1 = ∫ q·[expm1(αℓ) − α·expm1(ℓ)] (since ∫q(e^ℓ − 1) = 0): a non-negative
+    // integrand of order ℓ², free of the O(ℓ) cancellation of E_P[expm1((α−1)ℓ)].
+    let second_order = || {
         let (j, ej) = integrate(|x| {
-            let lq = q.ln_pdf(x);
-            lq.exp() * second_order_gap(alpha, &(p.ln_pdf(x) - lq))
+            let lq = qp.ln_pdf(x);
+            lq.exp() * second_order_gap(alpha, &(pp.ln_pdf(x) - lq))
         }, &pts);
-        val = j.ln_1p();
-        err = ej / (alpha.one() + j);
-    }
+        (j.ln_1p(), ej / (alpha.one() + j))
+    };
+    let (val, err) = if wide_of_switch(af, p, q) == Some(true) {
+        // the direct value below would be < 0.5 and discarded: skip computing it
+        second_order()
+    } else {
+        // Shift: maximum of g on a grid of 16 points per piece.
+        let mut m = alpha.cst(f64::NEG_INFINITY);
+        for w in pts.windows(2) {
+            for j in 0..16 {
+                let x = w[0].clone() + (w[1].clone() - w[0].clone()) * alpha.cst(j as f64 / 16.0);
+                m = m.max(g(&x));
+            }
+        }
+        let (i0, e0) = integrate(|x| (g(x) - m.clone()).exp(), &pts);
+        let val = i0.ln() + m.clone();
+        if val.to_f64() < 0.5 {
+            second_order()
+        } else {
+            (val, e0 / i0)
+        }
+    };
     if !val.is_finite() {
         return Err(Error::Numerical(format!("mixture Rényi quadrature gave {val} at alpha = {af}")));
     }
     Ok((val, err))
+}
+
+/// For a precision above f64: `Some(true)` when the f64 value of `ln ∫p^α q^{1−α}` is below 0.45
+/// (then the high-precision value is below the 0.5 switch of [`mixture_ln_moment`] too: the two
+/// agree to ≈1e-13, so the direct integral would be computed only to be discarded),
+/// `Some(false)` above 0.55, `None` near the switch, in f64 itself, or when f64 fails. Only
+/// saves work: the branch taken, hence the value returned, is the one the full computation takes.
+fn wide_of_switch<R: Real>(alpha: f64, p: &GaussMix<R>, q: &GaussMix<R>) -> Option<bool> {
+    if p.w.first()?.prec() <= 53 {
+        return None;
+    }
+    let down = |m: &GaussMix<R>| GaussMix { w: m.w.iter().map(R::to_f64).collect(), mean: m.mean.iter().map(R::to_f64).collect(), sd: m.sd.iter().map(R::to_f64).collect() };
+    let (v, _) = mixture_ln_moment(&alpha, &down(p), &down(q)).ok()?;
+    if v < 0.45 {
+        Some(true)
+    } else if v > 0.55 {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// Lemma 4.1 (DP Model Merging), exact RS divergence: `D_α(P_π‖Q_π)` for
@@ -288,9 +347,10 @@ pub fn mse(noise_var: f64, var_mu_hat: f64) -> Result<f64> {
 pub fn fisher_location_r<R: Real>(pi: &R, s1: &R, s2: &R) -> Result<R> {
     let (p, _) = rs_mixture_pair(&[pi.clone(), pi.one() - pi.clone()], &[s1.clone(), s2.clone()], &pi.zero())?;
     let pts = break_points(&pi.cst(1.5), &p, &p);
+    let pp = p.prepared(pi);
     let (v, _) = integrate(|x| {
-        let s = p.score(x);
-        p.ln_pdf(x).exp() * s.clone() * s
+        let (lp, s) = pp.ln_pdf_and_score(x);
+        lp.exp() * s.clone() * s
     }, &pts);
     Ok(v)
 }

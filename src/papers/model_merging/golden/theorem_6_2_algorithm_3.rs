@@ -17,7 +17,10 @@ fn lcr_inputs() -> Vec<Vec<f64>> {
 /// `X = (Σγ_JΔ̃_J)² − Σγ_JΔ̃_J²`, summed over all compositions of α into the 4 subsets (256 bits).
 fn lcr_ln_a(atoms: &[(Mp, Mp)], alpha: u32) -> Mp {
     let one = atoms[0].0.one();
-    let lf = |k: u32| mp(k as f64 + 1.0).ln_gamma();
+    // ln k! and ln ρ_J once per call (the same MPFR values the sum used to recompute per term)
+    let lfs: Vec<Mp> = (0..=alpha).map(|k| mp(k as f64 + 1.0).ln_gamma()).collect();
+    let lf = |k: u32| lfs[k as usize].clone();
+    let ln_r: Vec<Mp> = atoms.iter().map(|(_, r)| r.ln()).collect();
     let mut sum = one.zero();
     for g0 in 0..=alpha {
         for g1 in 0..=alpha - g0 {
@@ -35,7 +38,7 @@ fn lcr_ln_a(atoms: &[(Mp, Mp)], alpha: u32) -> Mp {
                         break;
                     }
                     let gk = mp(g[k] as f64);
-                    ln_t = ln_t - lf(g[k]) + gk.clone() * r.ln();
+                    ln_t = ln_t - lf(g[k]) + gk.clone() * ln_r[k].clone();
                     lin = lin + gk.clone() * a.clone();
                     sq = sq + gk * a.clone() * a.clone();
                 }
