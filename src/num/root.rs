@@ -71,6 +71,10 @@ pub enum Midpoint {
     FromLo,
     /// `√lo·√hi` (no underflow of `lo·hi`), for positive brackets spanning orders of magnitude.
     Geometric,
+    /// `√(lo·hi)` (one rounding fewer than [`Midpoint::Geometric`]; only for positive brackets
+    /// whose product neither underflows nor overflows). Kept so that callers written with it
+    /// (`mean_estimation::crossover_delta`) return the same bits.
+    GeometricOfProduct,
 }
 
 /// When [`root`] stops. It always stops when the midpoint is no longer strictly inside the
@@ -180,6 +184,7 @@ where
             Midpoint::Arithmetic => (lo.clone() + hi.clone()) / two.clone(),
             Midpoint::FromLo => lo.clone() + width / two.clone(),
             Midpoint::Geometric => lo.sqrt() * hi.sqrt(),
+            Midpoint::GeometricOfProduct => (lo.clone() * hi.clone()).sqrt(),
         };
         // Adjacent at the working precision (or a NaN midpoint): the bracket cannot shrink.
         if !(mid > lo && mid < hi) {

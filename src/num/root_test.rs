@@ -93,6 +93,16 @@ fn geometric_midpoint_reaches_tiny_roots() {
     assert!((b.hi - b.lo) <= 1e-12 * b.hi);
 }
 
+/// √(lo·hi) midpoint: e^{−20} as the threshold of ln x ≤ −20 on [1e−9, 1e3], to adjacent f64s
+/// (oracle: MPFR e^{−20} at 200 bits; the predicate is MPFR's correctly rounded ln).
+#[test]
+fn geometric_of_product_midpoint_brackets_exp_minus_20() {
+    let stop = Stop::adjacent().with_midpoint(Midpoint::GeometricOfProduct);
+    let b = root_bracket(|x: &f64| ok(Float::with_val(200, x).ln() <= -20), Bracket::new(1e-9, 1e3), &stop).unwrap();
+    let e = Float::with_val(200, -20).exp();
+    assert!(b.lo <= e && e < b.hi && b.lo.next_up() == b.hi, "{b:?}");
+}
+
 #[test]
 fn no_sign_change_is_an_error() {
     let e = root(|x: &f64| ok(*x < 5.0), Bracket::new(0.0, 1.0), &Stop::adjacent(), Side::Upper).unwrap_err();
