@@ -17,6 +17,7 @@ use crate::num::fmt::format_number as fmt;
 use crate::error::Result;
 use crate::exact;
 use crate::mechanisms::{Direction, Mechanism};
+use crate::num::root::{root_bracket, Bracket, Midpoint, Stop};
 use crate::num::{Mp, Real};
 use crate::repr::gdp::Gdp;
 
@@ -96,22 +97,15 @@ fn oracle_epsilon(mech: &Mechanism, t: u64, d: f64) -> Result<f64> {
     while above(hi)? {
         hi += (hi - lo).max(1e-12);
     }
-    loop {
-        let mid = lo + 0.5 * (hi - lo);
-        if mid <= lo || mid >= hi {
-            // lo, hi are adjacent f64s around the root: return the nearer one, judged by linear
-            // interpolation of ln δ at 256 bits (the profile is smooth on a 1-ulp scale).
-            let f = |e: f64| -> Result<Mp> { Ok(exact::ln_delta_r(mech, t, &Mp::new(GOLDEN_PREC, e))? - target.clone()) };
-            let (flo, fhi) = (f(lo)?, f(hi)?);
-            let frac = (flo.clone() / (flo - fhi)).to_f64();
-            return Ok(if frac < 0.5 { lo } else { hi });
-        }
-        if above(mid)? {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
+    // above(lo) holds by the loop above (or lo = 0, the end of the domain ε ≥ 0); above(hi) fails.
+    let stop = Stop::adjacent().with_midpoint(Midpoint::FromLo);
+    let b = root_bracket(|e: &f64| above(*e), Bracket::established(lo, hi), &stop)?;
+    // b.lo, b.hi are adjacent f64s around the root: return the nearer one, judged by linear
+    // interpolation of ln δ at 256 bits (the profile is smooth on a 1-ulp scale).
+    let f = |e: f64| -> Result<Mp> { Ok(exact::ln_delta_r(mech, t, &Mp::new(GOLDEN_PREC, e))? - target.clone()) };
+    let (flo, fhi) = (f(b.lo)?, f(b.hi)?);
+    let frac = (flo.clone() / (flo - fhi)).to_f64();
+    Ok(if frac < 0.5 { b.lo } else { b.hi })
 }
 
 fn epsilon_recompute(inp: &Inputs, route: Route) -> Result<Vec<RouteValue>> {

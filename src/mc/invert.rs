@@ -35,6 +35,7 @@ use super::stream::{run_chunks, StreamKey};
 use super::tilt::{plan, product_up, untilted_sampler, Family, Plan, Tilt};
 use crate::error::{check, Result};
 use crate::mechanisms::{Direction, Mechanism};
+use crate::num::root::{root_bracket, Bracket, RootError, Stop};
 use crate::num::Interval;
 
 /// Safety factor on the predicted distance of the candidates from `ε̂`.
@@ -239,17 +240,11 @@ fn invert(f: &dyn Fn(f64) -> f64, target: f64, s_min: f64, s_max: f64) -> f64 {
     if f(lo) <= target {
         return lo;
     }
-    let mut hi = s_max;
-    for _ in 0..100 {
-        let mid = 0.5 * (lo + hi);
-        if mid <= lo || mid >= hi {
-            break;
-        }
-        if f(mid) > target {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
+    // f(lo) > target checked above; f(s_max) = 0 ≤ target (pilot estimate); lo ≤ s_max − 1. 100
+    // halvings (or adjacent floats), the midpoint of the final bracket. A NaN s_min (invalid
+    // bracket) gives NaN, as the loop it replaces did.
+    match root_bracket(|e: &f64| Ok::<_, RootError>(f(*e) > target), Bracket::established(lo, s_max), &Stop::iterations(100)) {
+        Ok(b) => 0.5 * (b.lo + b.hi),
+        Err(_) => f64::NAN,
     }
-    0.5 * (lo + hi)
 }

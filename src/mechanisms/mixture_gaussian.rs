@@ -25,6 +25,7 @@
 
 use super::{Direction, PrivacyLoss, SimRng};
 use crate::error::{Error, Result};
+use crate::num::root::{root_bracket, Bracket, RootError, Stop};
 use crate::num::special::{erfcx, ln_ndtr, ln_sub_exp, ln_sum_exp, ndtr, LN_SQRT_2PI};
 use crate::num::Real;
 use rand::Rng;
@@ -155,18 +156,22 @@ impl MixtureGaussianLoss {
             (-12.0, beta * amax + 12.0, 0.25)
         } else {
             // Mode of the strictly concave g: g'(z) = βℓ'(z) − z = 0 on [β a_max, 0].
-            let (mut a, mut b) = (beta * amax - 1e-9, 1e-9);
             let slope = |z: f64| {
                 let w: Vec<f64> = self.atoms.iter().map(|&(a, r)| r.ln() + a * z - 0.5 * a * a).collect();
                 let m = ln_sum_exp(&w);
                 let d: f64 = self.atoms.iter().zip(&w).map(|(x, wi)| x.0 * (wi - m).exp()).sum();
                 beta * d - z
             };
-            for _ in 0..200 {
-                let mid = 0.5 * (a + b);
-                if slope(mid) > 0.0 { a = mid } else { b = mid }
-            }
-            let m = 0.5 * (a + b);
+            // Bracket established by the mathematics: ℓ'(z) = d is a weighted mean of the atoms'
+            // a ∈ [0, a_max] (shifts are validated ≥ 0), so g'(β a_max − 1e−9) ≥ 1e−9 > 0 and g'(1e−9) ≤ −1e−9 < 0. 200
+            // halvings (or adjacent floats); the mode estimate is the midpoint of the final
+            // bracket (not a certified quantity: it only centres the window). A NaN β or a_max
+            // (invalid bracket) gives a NaN mode, as before.
+            let stop = Stop::iterations(200);
+            let m = match root_bracket(|z: &f64| Ok::<_, RootError>(slope(*z) > 0.0), Bracket::established(beta * amax - 1e-9, 1e-9), &stop) {
+                Ok(b) => 0.5 * (b.lo + b.hi),
+                Err(_) => f64::NAN,
+            };
             (m - 12.0, m + 12.0, 0.25 / (1.0 + beta.abs() * amax * amax / 4.0).sqrt())
         };
         let n = ((hi - lo) / h).ceil() as usize + 1;

@@ -71,6 +71,10 @@ pub enum Midpoint {
     FromLo,
     /// `√lo·√hi` (no underflow of `lo·hi`), for positive brackets spanning orders of magnitude.
     Geometric,
+    /// `√(lo·hi)` (one rounding fewer than [`Midpoint::Geometric`]; only for positive brackets
+    /// whose product neither underflows nor overflows). Kept so that callers written with it
+    /// (`mean_estimation::crossover_delta`) return the same bits.
+    GeometricOfProduct,
 }
 
 /// When [`root`] stops. It always stops when the midpoint is no longer strictly inside the
@@ -180,6 +184,7 @@ where
             Midpoint::Arithmetic => (lo.clone() + hi.clone()) / two.clone(),
             Midpoint::FromLo => lo.clone() + width / two.clone(),
             Midpoint::Geometric => lo.sqrt() * hi.sqrt(),
+            Midpoint::GeometricOfProduct => (lo.clone() * hi.clone()).sqrt(),
         };
         // Adjacent at the working precision (or a NaN midpoint): the bracket cannot shrink.
         if !(mid > lo && mid < hi) {
@@ -233,6 +238,29 @@ where
     Ok(Bracket { lo, hi, check_ends: false })
 }
 
+/// Bisection on the bit patterns of a non-negative f64 bracket: for `below` true on `[lo, r)` and
+/// false on `[r, hi]`, returns the adjacent f64s `(lo', hi')` with `below(lo')`, `!below(hi')`.
+/// The order of non-negative f64s is the order of their bit patterns (IEEE 754-2019 §5.10,
+/// totalOrder), so this is [`root_index`] on the patterns: at most 64 evaluations, and full
+/// relative precision for roots of any size (e.g. a root at 4e−12 in `[0, 0.5]`, where the
+/// arithmetic midpoint needs ~40 halvings just to reach its binade). `−0` is read as `+0`.
+/// Errors: an end negative or NaN, `lo > hi`, or (for [`Bracket::new`]) no sign change.
+pub fn root_bits<E, P>(mut below: P, bracket: Bracket<f64>) -> Result<Bracket<f64>, E>
+where
+    E: From<RootError>,
+    P: FnMut(f64) -> Result<bool, E>,
+{
+    let Bracket { lo, hi, check_ends } = bracket;
+    if !(lo >= 0.0 && hi >= lo) {
+        return Err(RootError::InvalidBracket { lo, hi }.into());
+    }
+    // `+ 0.0` turns −0 into +0 (whose pattern is the smallest).
+    let bits = |x: f64| (x + 0.0).to_bits() as i64;
+    let b = Bracket { lo: bits(lo), hi: bits(hi), check_ends };
+    let r = root_index(|i| below(f64::from_bits(i as u64)), b)?;
+    Ok(Bracket { lo: f64::from_bits(r.lo as u64), hi: f64::from_bits(r.hi as u64), check_ends: false })
+}
+
 /// Direction of a monotone function for [`root_of`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Monotone {
@@ -271,16 +299,6 @@ where
     G: FnMut(&T) -> Result<T, E>,
 {
     Ok(root_of_bracket(g, target, monotone, bracket, stop)?.end(side))
-}
-
-/// For a non-increasing `g` and `g(lo) > target ≥ g(hi)`, shrink `[lo, hi]` until
-/// `hi − lo ≤ tol_abs + tol_rel·|hi|` (or adjacent f64s). Returns the final bracket `(lo, hi)`,
-/// which still satisfies `g(lo) > target ≥ g(hi)`, or `None` on an invalid bracket (including a
-/// NaN value of `g`). Kept for callers not yet moved to [`root_of`]; it is [`root_of_bracket`]
-/// with [`Monotone::Decreasing`] and [`Midpoint::FromLo`].
-pub fn bisect_decreasing<G: FnMut(f64) -> f64>(mut g: G, lo: f64, hi: f64, target: f64, tol_abs: f64, tol_rel: f64) -> Option<(f64, f64)> {
-    let stop = Stop::width(tol_abs, tol_rel, 2000).with_midpoint(Midpoint::FromLo);
-    root_of_bracket::<f64, RootError, _>(|x| Ok(g(*x)), &target, Monotone::Decreasing, Bracket::new(lo, hi), &stop).ok().map(|b| (b.lo, b.hi))
 }
 
 /// Find `hi` with `g(hi) ≤ target` by doubling the distance from `start` (at most 200 times),

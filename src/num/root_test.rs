@@ -93,6 +93,16 @@ fn geometric_midpoint_reaches_tiny_roots() {
     assert!((b.hi - b.lo) <= 1e-12 * b.hi);
 }
 
+/// √(lo·hi) midpoint: e^{−20} as the threshold of ln x ≤ −20 on [1e−9, 1e3], to adjacent f64s
+/// (oracle: MPFR e^{−20} at 200 bits; the predicate is MPFR's correctly rounded ln).
+#[test]
+fn geometric_of_product_midpoint_brackets_exp_minus_20() {
+    let stop = Stop::adjacent().with_midpoint(Midpoint::GeometricOfProduct);
+    let b = root_bracket(|x: &f64| ok(Float::with_val(200, x).ln() <= -20), Bracket::new(1e-9, 1e3), &stop).unwrap();
+    let e = Float::with_val(200, -20).exp();
+    assert!(b.lo <= e && e < b.hi && b.lo.next_up() == b.hi, "{b:?}");
+}
+
 #[test]
 fn no_sign_change_is_an_error() {
     let e = root(|x: &f64| ok(*x < 5.0), Bracket::new(0.0, 1.0), &Stop::adjacent(), Side::Upper).unwrap_err();
@@ -131,16 +141,34 @@ fn caller_errors_pass_through() {
     assert!(matches!(e, Error::Numerical(_)));
 }
 
-/// The legacy wrapper keeps its contract: g(lo) > target ≥ g(hi). Closed form: e^{−x} = 0.25 at ln 4.
+/// Bit-pattern bisection: ∛2 as the root of x³ = 2 on [0, 2] ends on the two f64s around MPFR's
+/// ∛2 (200 bits); a tiny root 4e−12 (root of x = 4e−12, exact comparison) is found to adjacent
+/// f64s in at most 64 evaluations; the threshold of ln x ≤ −700 is e^{−700} (MPFR, 200 bits).
 #[test]
-fn bisect_decreasing_keeps_its_bracket() {
-    let g = |x: f64| Float::with_val(120, -x).exp().to_f64();
-    let (lo, hi) = bisect_decreasing(g, 0.0, 10.0, 0.25, 0.0, 0.0).unwrap();
-    assert!(g(lo) > 0.25 && g(hi) <= 0.25 && lo.next_up() == hi);
-    // g is e^{−x} rounded to f64, so the bracket is within a few ulps of ln 4 (MPFR, 200 bits).
-    let r = Float::with_val(200, 4).ln().to_f64();
-    assert!((hi - r).abs() <= 4.0 * f64::EPSILON * r, "{hi} vs {r}");
-    assert!(bisect_decreasing(|x| -x, 0.0, 1.0, 5.0, 0.0, 0.0).is_none());
+fn root_bits_brackets_closed_form_roots() {
+    let b = root_bits(|x| ok(Float::with_val(200, x).square() * x < 2), Bracket::new(0.0, 2.0)).unwrap();
+    let c = Float::with_val(200, 2).cbrt();
+    assert!(b.lo < c && c < b.hi && b.lo.next_up() == b.hi, "{b:?}");
+
+    let t = 4e-12;
+    let mut calls = 0;
+    let b = root_bits(|x| { calls += 1; ok(x < t) }, Bracket::new(-0.0, 0.5)).unwrap();
+    assert_eq!((b.lo, b.hi), (t.next_down(), t));
+    assert!(calls <= 66, "{calls} evaluations");
+
+    let b = root_bits(|x| ok(Float::with_val(200, x).ln() <= -700), Bracket::new(0.0, 1.0)).unwrap();
+    let e = Float::with_val(200, -700).exp();
+    assert!(b.lo <= e && e < b.hi && b.lo.next_up() == b.hi, "{b:?}");
+}
+
+/// Bit-pattern bisection refuses negative, NaN and reversed brackets and a missing sign change.
+#[test]
+fn root_bits_bad_brackets_are_errors() {
+    let p = |x: f64| ok(x < 1.0);
+    assert!(matches!(root_bits(p, Bracket::new(-1.0, 2.0)), Err(RootError::InvalidBracket { .. })));
+    assert!(matches!(root_bits(p, Bracket::new(f64::NAN, 2.0)), Err(RootError::InvalidBracket { .. })));
+    assert!(matches!(root_bits(p, Bracket::new(3.0, 2.0)), Err(RootError::InvalidBracket { .. })));
+    assert!(matches!(root_bits(p, Bracket::new(2.0, 3.0)), Err(RootError::NoSignChange { .. })));
 }
 
 /// (x − 1.3)² + 2 on [−4, 7]: minimiser 1.3, minimum 2 (closed form).

@@ -13,6 +13,7 @@ use crate::error::Result;
 use crate::mc::bounds::{mean_bounds, p_value_above, BoundMethod};
 use crate::mc::multiple::holm;
 use crate::mc::summary::MeanSummary;
+use crate::num::root::{root_of, Bracket, Monotone, Side, Stop};
 use crate::num::{Mp, Real};
 use crate::papers::{AuditPoint, Verdict};
 use rand::SeedableRng;
@@ -310,12 +311,10 @@ fn s_alg3() -> AuditPoint {
         let alg = eps(&[0.5, 0.5], &g, t, Conversion::Classic)?.epsilon;
         let d = lc_step(&[0.5, 0.5], &g)?.max_shift();
         let mu = (t as f64).sqrt() * d;
-        let ln_d = |e: f64| crate::repr::gdp::ln_delta(&mu, &e);
-        let (mut lo, mut hi) = (0.0f64, 100.0f64);
-        for _ in 0..200 {
-            let mid = 0.5 * (lo + hi);
-            if ln_d(mid) > 1e-5f64.ln() { lo = mid } else { hi = mid }
-        }
+        // Exact ε: upper end of the final bracket of ln δ_μ(ε) = ln 1e−5 on [0, 100] (200 halvings
+        // or adjacent floats), so `alg ≥ hi` is checked against an ε on the side of more loss.
+        let ln_d = |e: &f64| Ok::<_, crate::Error>(crate::repr::gdp::ln_delta(&mu, e));
+        let hi = root_of(ln_d, &1e-5f64.ln(), Monotone::Decreasing, Bracket::new(0.0, 100.0), &Stop::iterations(200), Side::Upper)?;
         // (b) N = 1 (λ = e_1): Algorithm 3 vs the certified PLD accountant of the SGM.
         let alg1 = eps(&[1.0, 0.0], &example_a(), 1000, Conversion::Classic)?.epsilon;
         let mech = crate::mechanisms::Mechanism::PoissonSubsampledGaussian { noise_multiplier: 1.0, sensitivity: 1.0, sampling_rate: 0.01 };

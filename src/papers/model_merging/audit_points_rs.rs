@@ -10,6 +10,7 @@ use super::random_selection_pld::{mixture_hockey_stick, rs_pld_delta, rs_pld_del
 use super::random_selection_rdp::{rs_dp_eps, rs_rdp_bound};
 use super::PAPER;
 use crate::error::Result;
+use crate::num::root::{root_of, Bracket, Monotone, Side, Stop};
 use crate::papers::{AuditPoint, Verdict};
 use crate::pld::PldOptions;
 use serde_json::{json, Value};
@@ -206,15 +207,12 @@ fn s_thm51() -> AuditPoint {
     })
 }
 
-/// Smallest ε ≥ 0 with exact mixture `max_dir H_ε ≤ δ` (Gaussian components), by bisection.
+/// Smallest ε ≥ 0 with exact mixture `max_dir H_ε ≤ δ` (Gaussian components), by 50 halvings of
+/// `[0, 20]`; the upper end of the final bracket (`H ≤ δ` verified there), so `exact ≤ ε′` is
+/// checked on the side of more loss. Errors: no sign change on `[0, 20]`, a NaN value.
 fn exact_mixture_eps(pi: &[f64], sig: &[f64], delta: f64) -> Result<f64> {
-    let h = |e: f64| -> Result<f64> { Ok(mixture_hockey_stick(pi, sig, 1.0, e, false)?.max(mixture_hockey_stick(pi, sig, 1.0, e, true)?)) };
-    let (mut lo, mut hi) = (0.0, 20.0);
-    for _ in 0..50 {
-        let m = 0.5 * (lo + hi);
-        if h(m)? > delta { lo = m } else { hi = m }
-    }
-    Ok(hi)
+    let h = |e: &f64| -> Result<f64> { Ok(mixture_hockey_stick(pi, sig, 1.0, *e, false)?.max(mixture_hockey_stick(pi, sig, 1.0, *e, true)?)) };
+    root_of(h, &delta, Monotone::Decreasing, Bracket::new(0.0, 20.0), &Stop::iterations(50), Side::Upper)
 }
 
 fn s_alg1() -> AuditPoint {

@@ -25,7 +25,7 @@ use super::mean_estimation::{rs_renyi_exact, sigma2_lc, sigma2_rs};
 use super::random_selection_pld::{mixture_hockey_stick, rs_pld_eps, DirectionalCurve, GaussianCurve, PldCurve};
 use super::random_selection_rdp::rs_dp_eps;
 use crate::error::{Error, Result};
-use crate::num::root::bisect_decreasing;
+use crate::num::root::{root_of, Bracket, Midpoint, Monotone, Side, Stop};
 use crate::pld::PldOptions;
 use crate::repr::gdp::Gdp;
 use crate::papers::experiment::{Curve, DataTable, ExperimentOutput, PlotKind, SimplexGrid};
@@ -70,8 +70,9 @@ fn invert(delta_of: impl Fn(f64) -> f64, delta: f64) -> Result<f64> {
             return Ok(f64::INFINITY);
         }
     }
-    let (_, hi) = bisect_decreasing(&delta_of, 0.0, hi, delta, 1e-10, 1e-10).ok_or_else(|| Error::Numerical("bisection bracket lost".into()))?;
-    Ok(hi)
+    // Bracket::new re-checks δ(0) > δ ≥ δ(hi), so a NaN profile value is an error, not a side.
+    let stop = Stop::width(1e-10, 1e-10, 2000).with_midpoint(Midpoint::FromLo);
+    root_of(|e: &f64| Ok(delta_of(*e)), &delta, Monotone::Decreasing, Bracket::new(0.0, hi), &stop, Side::Upper)
 }
 
 /// Mean-estimation frontier (spec §5, §17). Columns: `weight` (π for RS rows = λ for LC rows is

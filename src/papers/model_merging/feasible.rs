@@ -11,6 +11,7 @@
 //! are not resolved: refine `m`.
 
 use crate::error::{Error, Result};
+use crate::num::root::{root_bits, Bracket};
 use crate::num::special::neumaier_sum;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -79,18 +80,6 @@ fn compositions(n: usize, m: usize) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
     rec(n, m as u32, &mut Vec::with_capacity(n), &mut out);
     out
-}
-
-/// Bisection on the bit patterns of a non-negative f64 (monotone in value): returns `(lo, hi)`
-/// adjacent floats with `pred(lo)` true and `pred(hi)` false, given `pred(lo0)`, `!pred(hi0)`.
-/// Full relative precision even for roots like 4e-12 (spec §6 Algorithm 1).
-fn bisect_bits<P: FnMut(f64) -> Result<bool>>(mut pred: P, lo0: f64, hi0: f64) -> Result<(f64, f64)> {
-    let (mut lo, mut hi) = (lo0.to_bits(), hi0.to_bits());
-    while hi > lo + 1 {
-        let mid = lo + (hi - lo) / 2;
-        if pred(f64::from_bits(mid))? { lo = mid } else { hi = mid }
-    }
-    Ok((f64::from_bits(lo), f64::from_bits(hi)))
 }
 
 /// Algorithms 1–4 (DP Model Merging), output step: the feasible set `{w : ε(w) ≤ ε′}` of a
@@ -175,13 +164,16 @@ fn edge_root<E: Fn(&[f64]) -> Result<f64>>(a: &[u32], b: &[u32], mf: f64, target
     let mid_feasible = eval(&mid)? <= target;
     let (w, e) = if mid_feasible {
         // Crossing in the half near b: feasible for r ≥ r*, i.e. pred(r) = infeasible.
-        let (_, r_hi) = bisect_bits(|r| Ok(eval(&weights(r, false))? > target), 0.0, 0.5 * h)?;
-        let w = weights(r_hi, false);
+        // Bracket from the lattice: r = 0 is b (infeasible), r = h/2 the feasible midpoint.
+        // Bisection on bit patterns keeps full relative precision for roots like 4e-12 (spec §6).
+        let r = root_bits(|r| Ok::<_, Error>(eval(&weights(r, false))? > target), Bracket::established(0.0, 0.5 * h))?;
+        let w = weights(r.hi, false);
         let e = eval(&w)?;
         (w, e)
     } else {
-        let (s_lo, _) = bisect_bits(|s| Ok(eval(&weights(s, true))? <= target), 0.0, 0.5 * h)?;
-        let w = weights(s_lo, true);
+        // Bracket: s = 0 is a (feasible), s = h/2 the infeasible midpoint.
+        let s = root_bits(|s| Ok::<_, Error>(eval(&weights(s, true))? <= target), Bracket::established(0.0, 0.5 * h))?;
+        let w = weights(s.lo, true);
         let e = eval(&w)?;
         (w, e)
     };

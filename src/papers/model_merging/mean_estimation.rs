@@ -9,6 +9,7 @@
 
 use crate::error::{check, Error, Result};
 use crate::num::quad::{tanh_sinh_with, Nodes};
+use crate::num::root::{root_of_bracket, Bracket, Midpoint, Monotone, Stop};
 use crate::num::Real;
 
 /// A Gaussian location-scale mixture `Σ_i w_i N(mean_i, sd_i²)` with weights `w_i > 0`
@@ -399,11 +400,11 @@ pub fn crossover_delta(alpha: f64, s1: f64, s2: f64, pi: f64) -> Result<f64> {
         }
         lo = hi;
     }
-    while hi - lo > 1e-12 * hi {
-        let mid = (lo * hi).sqrt();
-        if f(mid)? > 0.0 { lo = mid } else { hi = mid }
-    }
-    Ok(0.5 * (lo + hi))
+    // f(lo) > 0 ≥ f(hi) evaluated above; bisection at the midpoint √(lo·hi) (bisection in ln Δ)
+    // to relative width 1e-12; the estimate is the midpoint of the final bracket.
+    let stop = Stop::width(0.0, 1e-12, 2100).with_midpoint(Midpoint::GeometricOfProduct);
+    let b = root_of_bracket(|d: &f64| f(*d), &0.0, Monotone::Decreasing, Bracket::established(lo, hi), &stop)?;
+    Ok(0.5 * (b.lo + b.hi))
 }
 
 #[cfg(test)]

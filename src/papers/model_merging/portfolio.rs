@@ -18,6 +18,7 @@
 use super::conventions::Adjacency;
 use super::dpsgd_step::StepHyper;
 use crate::error::{Error, Result};
+use crate::num::round::{div_up, mul_up};
 use std::path::Path;
 
 #[path = "portfolio_csv.rs"]
@@ -159,9 +160,9 @@ impl Model {
         }
         match &self.kind {
             ModelKind::DpSgd { hyper, steps } => Ok(mul_up(*steps as f64, sgm_rdp_both(hyper.sampling_rate, hyper.noise_multiplier, alpha))),
-            // ε_α = k α μ²/2 with μ = 1/S (spec §1.5); rounded up.
+            // ε_α = k α μ²/2 with μ = 1/S (spec §1.5); every operation rounded up (more loss).
             ModelKind::Gaussian { noise_multiplier, compositions } => {
-                Ok(mul_up(*compositions as f64, mul_up(alpha, 0.5 / noise_multiplier / noise_multiplier)))
+                Ok(mul_up(*compositions as f64, mul_up(alpha, div_up(div_up(0.5, *noise_multiplier), *noise_multiplier))))
             }
             ModelKind::Curves { rdp: Some(t), .. } => {
                 // Monotonicity of D_α in α (spec §1.3): the next tabulated order bounds from above.
@@ -204,12 +205,6 @@ pub fn sgm_rdp_both(q: f64, sigma: f64, alpha: f64) -> f64 {
     let m = remove.max(add);
     // Round up by a few ulps: the f64 evaluation carries relative error ~1e-14 at most.
     if m.is_finite() { m * (1.0 + 1e-12) + f64::MIN_POSITIVE } else { f64::INFINITY }
-}
-
-/// `a · b` rounded up (upper bounds on privacy loss are rounded towards more loss).
-fn mul_up(a: f64, b: f64) -> f64 {
-    let p = a * b;
-    if p.is_finite() && p > 0.0 { p * (1.0 + 2.0 * f64::EPSILON) } else { p }
 }
 
 /// Validate a portfolio-independent model kind (shared by the TOML and CSV readers). `at` names

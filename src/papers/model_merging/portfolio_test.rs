@@ -122,6 +122,20 @@ compositions = 3
     assert_eq!(line, 5, "{msg}");
 }
 
+/// Gaussian RDP `k α/(2S²)` with inexact operations (S = 3, k = 7, α = 5, and S = 0.3, k = 1000,
+/// α = 1.7): never below the exact rational 35/18 resp. 1000·1.7/(2·0.3²) (MPFR at 256 bits from
+/// the same f64 inputs), and within 4 ulps above it.
+#[test]
+fn gaussian_rdp_is_rounded_up() {
+    for (s, k, a) in [(3.0f64, 7u64, 5.0f64), (0.3, 1000, 1.7)] {
+        let m = Model { name: "g".into(), utility: None, kind: ModelKind::Gaussian { noise_multiplier: s, compositions: k }, line: 1 };
+        let g = m.rdp_at(a).unwrap();
+        let exact: rug::Float = rug::Float::with_val(256, k) * a / (rug::Float::with_val(256, s).square() * 2u32);
+        assert!(rug::Float::with_val(256, g) >= exact, "{g} < {exact}");
+        assert!(g <= exact.to_f64() + 4.0 * f64::EPSILON * g, "{g} vs {exact}");
+    }
+}
+
 /// Spec §8 (closed form, independent): Gaussian with μ² = 1.25 has δ(1) = 0.1700867177 and
 /// δ(2) = 0.03962246981.
 #[test]

@@ -11,6 +11,7 @@ use super::simplex::Simplex;
 use super::mean_estimation::{rs_mixture_pair, GaussMix};
 use crate::error::{check, Error, Result};
 use crate::mechanisms::{Direction, Mechanism};
+use crate::num::root::{root_bracket, root_of_bracket, Bracket, Monotone, RootError, Stop};
 use crate::num::round::{add_down, add_up, mul_down, mul_up};
 use crate::num::special::ndtr;
 use crate::num::Interval;
@@ -215,27 +216,31 @@ pub fn rs_pld_delta_symmetrised(pi: &[f64], models: &[&dyn DirectionalCurve], ep
 }
 
 /// Smallest ε ≥ 0 with `g(ε) ≤ δ` for a non-increasing `g`, as a bracket `(lo, hi)` with
-/// `g(lo) > δ ≥ g(hi)` (or `(0, 0)`); `hi = +∞` when `g > δ` up to ε = 1e4.
+/// `g(lo) > δ ≥ g(hi)` (or `(0, 0)`); `hi = +∞` when `g > δ` up to ε = 1e4. Bracket by doubling
+/// from 1, then [`root_of_bracket`] to width `1e−13·hi` (or adjacent floats). Errors: a NaN value
+/// of `g` (it would otherwise pick a side silently), errors of `g`.
 fn invert(g: impl Fn(f64) -> Result<f64>, delta: f64) -> Result<(f64, f64)> {
-    if g(0.0)? <= delta {
+    let value = |e: f64| -> Result<f64> {
+        let v = g(e)?;
+        if v.is_nan() {
+            return Err(RootError::NotANumber { at: e }.into());
+        }
+        Ok(v)
+    };
+    if value(0.0)? <= delta {
         return Ok((0.0, 0.0));
     }
     let (mut lo, mut hi) = (0.0, 1.0);
-    while g(hi)? > delta {
+    while value(hi)? > delta {
         lo = hi;
         hi *= 2.0;
         if hi > 1e4 {
             return Ok((lo, f64::INFINITY));
         }
     }
-    while hi - lo > 1e-13 * hi {
-        let mid = 0.5 * (lo + hi);
-        if mid <= lo || mid >= hi {
-            break;
-        }
-        if g(mid)? > delta { lo = mid } else { hi = mid }
-    }
-    Ok((lo, hi))
+    // g(lo) > δ ≥ g(hi) was evaluated above.
+    let b = root_of_bracket(|e: &f64| g(*e), &delta, Monotone::Decreasing, Bracket::established(lo, hi), &Stop::width(0.0, 1e-13, 2100))?;
+    Ok((b.lo, b.hi))
 }
 
 /// Algorithm 2 (DP Model Merging), certified ε of random selection at δ: `[ε_L, ε_U]` where
@@ -299,16 +304,11 @@ pub fn mixture_hockey_stick(pi: &[f64], sigmas: &[f64], shift: f64, eps: f64, re
     let mut roots = Vec::new();
     for k in 0..n {
         if (fs[k] > 0.0) != (fs[k + 1] > 0.0) {
-            let (mut a, mut b) = (xs[k], xs[k + 1]);
+            // The sign at xs[k] holds on the left of the crossing and fails at xs[k + 1] (both
+            // evaluated above); 200 halvings or adjacent floats, the crossing is the midpoint.
             let sa = fs[k] > 0.0;
-            for _ in 0..200 {
-                let m = 0.5 * (a + b);
-                if m <= a || m >= b {
-                    break;
-                }
-                if (f(m) > 0.0) == sa { a = m } else { b = m }
-            }
-            roots.push(0.5 * (a + b));
+            let b = root_bracket(|m: &f64| Ok::<_, RootError>((f(*m) > 0.0) == sa), Bracket::established(xs[k], xs[k + 1]), &Stop::iterations(200))?;
+            roots.push(0.5 * (b.lo + b.hi));
         }
     }
     // Intervals where f > 0: start from the sign at the left end (beyond the window the widest

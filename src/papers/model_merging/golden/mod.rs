@@ -16,6 +16,7 @@
 use crate::error::Result;
 use crate::mechanisms::Mechanism;
 use crate::num::fmt::format_number as fmt;
+use crate::num::root::{root, Bracket, Midpoint, Side, Stop};
 use crate::num::{Mp, Real};
 use crate::papers::golden_table::{Generator, Inputs, Route, RouteValue, GOLDEN_PREC};
 use crate::papers::model_merging as mm;
@@ -74,19 +75,11 @@ fn points(v: Vec<f64>) -> Vec<RouteValue> {
 
 /// Smallest ε in `[lo, hi]` with `f(ε) ≤ target` for a non-increasing `f` evaluated at 256 bits,
 /// to adjacent f64s (the upper end returned: more privacy loss).
-fn mp_root(f: impl Fn(f64) -> Result<Mp>, target: f64, mut lo: f64, mut hi: f64) -> Result<f64> {
+/// The bracket `[lo, hi]` is the caller's (not re-evaluated at its ends).
+fn mp_root(f: impl Fn(f64) -> Result<Mp>, target: f64, lo: f64, hi: f64) -> Result<f64> {
     let t = mp(target);
-    loop {
-        let mid = lo + 0.5 * (hi - lo);
-        if mid <= lo || mid >= hi {
-            return Ok(hi);
-        }
-        if f(mid)? > t {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
+    let stop = Stop::adjacent().with_midpoint(Midpoint::FromLo);
+    root(|e: &f64| Ok(f(*e)? > t), Bracket::established(lo, hi), &stop, Side::Upper)
 }
 
 /// 256-bit subsets `(Δ̃_J, ρ_J)` of the N = 2 DP-SGD step of spec §9, literal:
