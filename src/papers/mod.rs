@@ -19,6 +19,7 @@ pub mod experiment;
 pub mod golden_table;
 pub mod model_merging;
 pub mod paper;
+pub mod shifted_interpolation;
 pub mod registry;
 pub mod verdicts;
 
