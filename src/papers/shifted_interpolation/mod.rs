@@ -34,6 +34,7 @@ pub mod noisy_cgd;
 pub mod langevin;
 // Instances, experiments, audits, golden files, the Paper value.
 pub mod tightness;
+pub mod experiments;
 
 /// Paper key used in registries and reports.
 pub const PAPER: &str = "shifted_interpolation";
