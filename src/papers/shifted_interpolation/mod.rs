@@ -35,6 +35,12 @@ pub mod langevin;
 // Instances, experiments, audits, golden files, the Paper value.
 pub mod tightness;
 pub mod experiments;
+pub mod golden;
+pub mod audit_points;
+pub mod audit_points_bounds;
+pub mod paper;
+
+pub use paper::SHIFTED_INTERPOLATION;
 
 /// Paper key used in registries and reports.
 pub const PAPER: &str = "shifted_interpolation";
