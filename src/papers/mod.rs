@@ -6,6 +6,7 @@
 //! with its `Paper` value + one line in [`ALL`].
 //!
 //! * [`model_merging`] — *Differentially Private Model Merging* (Yin, Zaheer, Li 2026).
+//! * [`shifted_interpolation`] — *Shifted Interpolation for Differential Privacy* (Bok, Su, Altschuler 2024).
 //! * [`paper`] — the [`Paper`] trait.
 //! * [`audit_point`] — the verdict type every paper's audit points report.
 //! * [`registry`] — every implemented result of every paper (`dpaudit list`).
@@ -19,6 +20,7 @@ pub mod experiment;
 pub mod golden_table;
 pub mod model_merging;
 pub mod paper;
+pub mod shifted_interpolation;
 pub mod registry;
 pub mod verdicts;
 
@@ -28,4 +30,7 @@ pub use audit_point::{AuditPoint, Finding, FindingKind, Guarantee, Tested, Verdi
 pub use paper::Paper;
 
 /// Every paper, in report order.
-pub static ALL: &[&dyn Paper] = &[&model_merging::MODEL_MERGING];
+pub static ALL: &[&dyn Paper] = &[
+    &model_merging::MODEL_MERGING,
+    &shifted_interpolation::SHIFTED_INTERPOLATION,
+];

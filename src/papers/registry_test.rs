@@ -22,7 +22,7 @@ fn results_are_unique_and_numbered() {
     for (i, e) in all.iter().enumerate() {
         assert!(all[..i].iter().all(|o| o.result != e.result || o.paper != e.paper), "duplicate {}", e.result);
         let kind = e.result.split(' ').next().unwrap();
-        assert!(["Definition", "Proposition", "Lemma", "Theorem", "Corollary", "Algorithm"].contains(&kind), "{}", e.result);
+        assert!(["Definition", "Proposition", "Lemma", "Theorem", "Corollary", "Algorithm", "Remark"].contains(&kind), "{}", e.result);
     }
 }
 

@@ -1,0 +1,82 @@
+//! Golden files of *Shifted Interpolation for DP* (`golden/shifted_interpolation/*.csv`), one file
+//! per result (or per pair of results sharing inputs). Stored values come from the closed forms
+//! written once generic over [`Real`] (the production formulas of this folder) evaluated in
+//! 256-bit MPFR, or from a literal 256-bit evaluation where the production code is f64-only
+//! (brute-force window minimisation, the GDP profile). Routes: `exact` = the 256-bit oracle;
+//! `f64` = the production functions (upper bounds rounded up by ≤ 32 ulps, hence the tolerances
+//! `rel:1e-13`); `fft` = not applicable (closed forms). Independent anchors: mpmath at 60 digits
+//! by `golden/anchors/shifted_interpolation/anchors.py`, plus the spec's worked numbers and the
+//! paper's printed tables.
+
+use crate::error::Result;
+use crate::num::fmt::format_number as fmt;
+use crate::num::{Mp, Real};
+use crate::papers::golden_table::{Generator, Inputs, Route, RouteValue, GOLDEN_PREC};
+use crate::papers::shifted_interpolation as si;
+
+pub mod appendix_a;
+pub mod appendix_c;
+pub mod noisy_gd;
+pub mod noisy_cgd;
+pub mod langevin;
+
+/// Every golden file of the paper.
+pub const ALL: [Generator; 11] = [
+    appendix_a::LEMMA_A_3_A_4,
+    appendix_c::LEMMA_C_6,
+    appendix_c::LEMMA_C_8,
+    appendix_c::LEMMA_C_10,
+    appendix_c::LEMMA_C_11,
+    noisy_gd::THM_4_1_4_2,
+    noisy_gd::THM_4_3,
+    noisy_cgd::THM_4_4_4_5,
+    noisy_cgd::THM_4_6,
+    langevin::SECTION_5,
+    langevin::COR_5_4,
+];
+
+fn mp(x: f64) -> Mp {
+    Mp::new(GOLDEN_PREC, x)
+}
+
+/// Read the numeric columns `names` of a row.
+fn read(inp: &Inputs, names: &[&str]) -> Result<Vec<f64>> {
+    names.iter().map(|n| inp.num(n)).collect()
+}
+
+/// A non-negative integer input column (counts: steps, epochs, batch sizes).
+fn count(inp: &Inputs, name: &str) -> Result<u64> {
+    let x = inp.num(name)?;
+    if x >= 0.0 && x.fract() == 0.0 && x < 9.0e15 {
+        Ok(x as u64)
+    } else {
+        Err(inp.error(format!("column '{name}': {x} is not a non-negative integer")))
+    }
+}
+
+/// Rows = inputs followed by the oracle's outputs.
+fn rows_of(inputs: &[Vec<f64>], oracle: fn(&[f64]) -> Result<Vec<f64>>) -> Result<Vec<Vec<String>>> {
+    inputs
+        .iter()
+        .map(|x| {
+            let out = oracle(x)?;
+            Ok(x.iter().chain(&out).map(|v| fmt(*v)).collect())
+        })
+        .collect()
+}
+
+fn points(v: Vec<f64>) -> Vec<RouteValue> {
+    v.into_iter().map(RouteValue::Point).collect()
+}
+
+/// `(argmin, min)` of `f(k)` over `k ∈ {1, …, max}` by brute force at 256 bits (ties: smaller k).
+fn brute_min(max: u64, f: impl Fn(u64) -> Mp) -> (u64, Mp) {
+    let mut best = (1, f(1));
+    for k in 2..=max {
+        let v = f(k);
+        if v < best.1 {
+            best = (k, v);
+        }
+    }
+    best
+}

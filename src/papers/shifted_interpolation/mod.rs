@@ -1,0 +1,47 @@
+//! *Shifted Interpolation for Differential Privacy* (Jinho Bok, Weijie J. Su, Jason M.
+//! Altschuler, ICML 2024, arXiv:2403.00278): final-iterate GDP bounds for noisy gradient
+//! descent by shifted interpolation, with the composition and RDP baselines, tightness instances
+//! and the audit points of the implementation spec (`shared/spec/shifted_interpolation.md` §9).
+//! Derivations and decisions: `README.md` (included below).
+//!
+//! Files by section of the paper:
+//! ```text
+//! setting.rs        parameters, r = L/(bσ), contraction factor (Lemmas 2.8/2.9), c → 1 helpers (spec §1)
+//! conversions.rs    Lemma A.3 (GDP → (ε, δ)), Lemma A.4 (GDP → RDP) (spec §2.8–2.9)
+//! rdp_baselines.rs  RDP → (ε, δ) minimum of the script's four formulas; NoisyCGD RDP baseline (§2.12–2.13)
+//! meta_theorem.rs   Appendix C: Lemmas C.6, C.8, C.10, C.11 (spec §3)
+//! noisy_gd.rs       Section 4.1: Theorems 4.1, 4.2, 4.3 (spec §4)
+//! noisy_cgd.rs      Section 4.2: Theorems 4.4, 4.5, 4.6 (spec §5)
+//! langevin.rs       Section 5: Proposition 5.1, Corollary 5.2, Remark 5.3, Corollary 5.4 (spec §8)
+//! tightness.rs      tightness instances: linear and quadratic (spec §10)
+//! experiments.rs    Table 1 and the appendix GDP/ε tables (spec §7)
+//! audit_points.rs   audit points of spec §9 with verdicts; audit_point_kinds.rs: what each tests
+//! golden/           golden-file generators (`golden/shifted_interpolation/*.csv`)
+//! paper.rs          the paper as a `Paper`: registry, audit points, golden files, experiments
+//! ```
+#![doc = include_str!("README.md")]
+
+// Shared setting and conversions.
+pub mod setting;
+pub mod conversions;
+pub mod rdp_baselines;
+// Appendix C.
+pub mod meta_theorem;
+// Section 4.1 (full batch), 4.2 (cyclic).
+pub mod noisy_gd;
+pub mod noisy_cgd;
+// Section 5.
+pub mod langevin;
+// Instances, experiments, audits, golden files, the Paper value.
+pub mod tightness;
+pub mod experiments;
+pub mod golden;
+pub mod audit_point_make;
+pub mod audit_points;
+pub mod audit_points_bounds;
+pub mod paper;
+
+pub use paper::SHIFTED_INTERPOLATION;
+
+/// Paper key used in registries and reports.
+pub const PAPER: &str = "shifted_interpolation";
