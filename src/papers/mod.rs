@@ -23,6 +23,7 @@ pub mod registry;
 pub mod verdicts;
 
 pub mod result_verdict;
+pub mod shifted_interpolation;
 
 pub use audit_point::{AuditPoint, Finding, FindingKind, Guarantee, Tested, Verdict};
 pub use paper::Paper;
