@@ -39,7 +39,9 @@ fn closed_form_equals_numerically_convexified_min() {
             let z = 8.5 - 17.0 * i as f64 / n as f64;
             let a = ndtr(-z);
             let g = ndtr(z - mu);
-            pts.push((a, p * g + (1.0 - p) * (1.0 - a)));
+            if a > 0.0 && a < 1.0 {
+                pts.push((a, p * g + (1.0 - p) * (1.0 - a)));
+            }
         }
         pts.push((1.0, 0.0));
         pts.dedup_by(|b, a| b.0 <= a.0);
