@@ -121,3 +121,31 @@ fn bad_inputs_are_errors() {
     assert!(c.tradeoff(1.5).is_err() && c.tradeoff(f64::NAN).is_err() && c.ln_delta(f64::NAN).is_err() && c.delta_up(-1.0).is_err());
     assert!(subsample(&TradeOff::identity(), 2.0).is_err());
 }
+
+/// Every row of the mpmath anchors (`golden/anchors/shifted_interpolation/noisy_sgd_values.csv`,
+/// 50 digits, script next to it): `C_p(G_μ)(α)` and one-step δ(ε) to 1e−11 relative, CLT μ to
+/// 1e−12 and its Lemma A.3 ε to 1e−9.
+#[test]
+fn closed_form_matches_mpmath_anchors() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/golden/anchors/shifted_interpolation/noisy_sgd_values.csv");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let num = |i: usize| f[i].parse::<f64>().unwrap();
+        let want = num(4);
+        let (got, tol) = match f[3] {
+            "tradeoff" => (SubsampledGdp::new(num(0), num(1)).unwrap().tradeoff(num(2)).unwrap(), 1e-11),
+            "delta" => (SubsampledGdp::new(num(0), num(1)).unwrap().delta(num(2)).unwrap(), 1e-11),
+            "clt_mu" => (SubsampledGdp::new(num(0), num(2)).unwrap().clt_mu_estimate(num(1) as u64).unwrap(), 1e-12),
+            "clt_eps_delta_1e-5" => {
+                let mu = SubsampledGdp::new(num(0), num(2)).unwrap().clt_mu_estimate(num(1) as u64).unwrap();
+                (crate::repr::Gdp::new(mu).unwrap().epsilon_for_delta(1e-5).unwrap().upper, 1e-9)
+            }
+            other => panic!("unknown column {other}"),
+        };
+        assert!((got - want).abs() <= tol * want.abs().max(1e-3), "{line}: got {got}");
+        n += 1;
+    }
+    assert_eq!(n, 28);
+}
