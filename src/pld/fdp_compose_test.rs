@@ -16,6 +16,7 @@ fn eps(parts: &[(FdpFactor, u64)], delta: f64) -> crate::num::Interval {
 #[test]
 fn clt_point_certified_interval_contains_prv_and_lies_above_clt() {
     let iv = eps(&[(FdpFactor::SubsampledGaussian { p: 0.01, mu: 1.0 }, 1000)], 1e-5);
+    println!("CLT point: certified eps {iv}");
     assert!(iv.contains(2.1989), "{iv}");
     assert!(iv.lower > 2.1758 + 0.01, "{iv}");
     assert!(iv.upper - iv.lower < 5e-3, "{iv}");
@@ -27,6 +28,7 @@ fn clt_point_certified_interval_contains_prv_and_lies_above_clt() {
 fn mnist_noisy_sgd_composition_column() {
     for (t, printed, prv) in [(2000u64, 4.44, 4.4381), (4000, 6.65, 6.6538), (8000, 10.11, 10.1131)] {
         let iv = eps(&[(FdpFactor::SubsampledGaussian { p: 0.025, mu: 2.0 / 3.0 }, t)], 1e-5);
+        println!("MNIST NoisySGD t = {t}: certified eps {iv}");
         assert!(iv.lower <= prv + 1e-3 && iv.upper >= prv - 1e-3, "t={t}: {iv} vs PRV {prv}");
         // the certified upper end (the number to report) rounds to the printed digits
         assert!(((iv.upper * 100.0).round() / 100.0 - printed).abs() < 1e-9, "t={t}: {iv} does not round to {printed}");
