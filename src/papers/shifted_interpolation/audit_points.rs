@@ -66,6 +66,10 @@ pub fn all_points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
     if !interrupt.load(Ordering::Relaxed) {
         out.extend(super::audit_points_bounds::points());
     }
+    if !interrupt.load(Ordering::Relaxed) {
+        // Section 4.3 (NoisySGD): spec §9 items 1, 3, 4, 13
+        out.extend(super::audit_points_sgd::points(interrupt));
+    }
     out
 }
 
