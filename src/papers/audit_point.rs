@@ -197,3 +197,16 @@ pub fn run_points(jobs: &[fn() -> AuditPoint], interrupt: &std::sync::atomic::At
     }
     out
 }
+
+/// The worst verdict over the points that concern `result` (e.g. `"Theorem 6.1"`):
+/// Counterexample > Inconclusive > Holds; no such point (or only NotAudited ones) → NotAudited.
+/// The rule both papers use in [`crate::papers::Paper::verdict_for`].
+pub fn worst_verdict(points: &[AuditPoint], result: &str) -> Verdict {
+    let rank = |v: Verdict| match v {
+        Verdict::Counterexample => 3,
+        Verdict::Inconclusive => 2,
+        Verdict::Holds => 1,
+        Verdict::NotAudited => 0,
+    };
+    points.iter().filter(|p| p.results.iter().any(|r| r == result)).map(|p| p.verdict).max_by_key(|v| rank(*v)).filter(|v| *v != Verdict::NotAudited).unwrap_or(Verdict::NotAudited)
+}

@@ -110,3 +110,37 @@ pub struct Generator {
     /// Recompute the output columns of one row by one route (same order as `outputs`).
     pub recompute: fn(&Inputs, Route) -> Result<Vec<RouteValue>>,
 }
+
+/// Helpers every paper's generators share (`use crate::papers::golden_table::helpers::*`).
+pub mod helpers {
+    use super::{Inputs, RouteValue, GOLDEN_PREC};
+    use crate::error::Result;
+    use crate::num::fmt::format_number as fmt;
+    use crate::num::Mp;
+
+    /// `x` at the oracle's precision ([`GOLDEN_PREC`] bits).
+    pub fn mp(x: f64) -> Mp {
+        Mp::new(GOLDEN_PREC, x)
+    }
+
+    /// Read the numeric columns `names` of a row.
+    pub fn read(inp: &Inputs, names: &[&str]) -> Result<Vec<f64>> {
+        names.iter().map(|n| inp.num(n)).collect()
+    }
+
+    /// Rows = inputs followed by the oracle's outputs, formatted for the file.
+    pub fn rows_of(inputs: &[Vec<f64>], oracle: fn(&[f64]) -> Result<Vec<f64>>) -> Result<Vec<Vec<String>>> {
+        inputs
+            .iter()
+            .map(|x| {
+                let out = oracle(x)?;
+                Ok(x.iter().chain(&out).map(|v| fmt(*v)).collect())
+            })
+            .collect()
+    }
+
+    /// Point values of a route.
+    pub fn points(v: Vec<f64>) -> Vec<RouteValue> {
+        v.into_iter().map(RouteValue::Point).collect()
+    }
+}

@@ -38,19 +38,7 @@ pub fn all_points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
 /// Worst verdict over the points that concern `result` (e.g. `"Theorem 6.1"`):
 /// Counterexample > Inconclusive > Holds; no such point (or only NotAudited ones) → NotAudited.
 pub fn verdict_for(points: &[AuditPoint], result: &str) -> Verdict {
-    let rank = |v: Verdict| match v {
-        Verdict::Counterexample => 3,
-        Verdict::Inconclusive => 2,
-        Verdict::Holds => 1,
-        Verdict::NotAudited => 0,
-    };
-    points
-        .iter()
-        .filter(|p| p.results.iter().any(|r| r == result))
-        .map(|p| p.verdict)
-        .max_by_key(|v| rank(*v))
-        .filter(|v| *v != Verdict::NotAudited)
-        .unwrap_or(Verdict::NotAudited)
+    crate::papers::audit_point::worst_verdict(points, result)
 }
 
 /// This file's points only (see [`all_points`]).

@@ -76,13 +76,7 @@ pub fn all_points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
 /// Worst verdict over the points that concern `result`: Counterexample > Inconclusive > Holds;
 /// none → NotAudited.
 pub fn verdict_for(points: &[AuditPoint], result: &str) -> Verdict {
-    let rank = |v: Verdict| match v {
-        Verdict::Counterexample => 3,
-        Verdict::Inconclusive => 2,
-        Verdict::Holds => 1,
-        Verdict::NotAudited => 0,
-    };
-    points.iter().filter(|p| p.results.iter().any(|r| r == result)).map(|p| p.verdict).max_by_key(|v| rank(*v)).filter(|v| *v != Verdict::NotAudited).unwrap_or(Verdict::NotAudited)
+    crate::papers::audit_point::worst_verdict(points, result)
 }
 
 fn eps(mu: f64) -> Result<f64> {

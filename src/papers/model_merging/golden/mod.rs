@@ -18,7 +18,8 @@ use crate::mechanisms::Mechanism;
 use crate::num::fmt::format_number as fmt;
 use crate::num::root::{root, Bracket, Midpoint, Side, Stop};
 use crate::num::{Mp, Real};
-use crate::papers::golden_table::{Generator, Inputs, Route, RouteValue, GOLDEN_PREC};
+use crate::papers::golden_table::helpers::{mp, points, read, rows_of};
+use crate::papers::golden_table::{Generator, Inputs, Route, RouteValue};
 use crate::papers::model_merging as mm;
 use crate::pld::PldOptions;
 
@@ -49,29 +50,7 @@ pub const ALL: [Generator; 11] = [
     definition_2_1::DEF_2_1,
 ];
 
-fn mp(x: f64) -> Mp {
-    Mp::new(GOLDEN_PREC, x)
-}
 
-/// Read the numeric columns `names` of a row.
-fn read(inp: &Inputs, names: &[&str]) -> Result<Vec<f64>> {
-    names.iter().map(|n| inp.num(n)).collect()
-}
-
-/// Rows = inputs followed by the oracle's outputs.
-fn rows_of(inputs: &[Vec<f64>], oracle: fn(&[f64]) -> Result<Vec<f64>>) -> Result<Vec<Vec<String>>> {
-    inputs
-        .iter()
-        .map(|x| {
-            let out = oracle(x)?;
-            Ok(x.iter().chain(&out).map(|v| fmt(*v)).collect())
-        })
-        .collect()
-}
-
-fn points(v: Vec<f64>) -> Vec<RouteValue> {
-    v.into_iter().map(RouteValue::Point).collect()
-}
 
 /// Smallest ε in `[lo, hi]` with `f(ε) ≤ target` for a non-increasing `f` evaluated at 256 bits,
 /// to adjacent f64s (the upper end returned: more privacy loss).

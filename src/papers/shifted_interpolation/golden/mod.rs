@@ -9,9 +9,9 @@
 //! paper's printed tables.
 
 use crate::error::Result;
-use crate::num::fmt::format_number as fmt;
 use crate::num::{Mp, Real};
-use crate::papers::golden_table::{Generator, Inputs, Route, RouteValue, GOLDEN_PREC};
+use crate::papers::golden_table::helpers::{mp, points, read, rows_of};
+use crate::papers::golden_table::{Generator, Inputs, Route, RouteValue};
 use crate::papers::shifted_interpolation as si;
 
 pub mod appendix_a;
@@ -35,14 +35,6 @@ pub const ALL: [Generator; 11] = [
     langevin::COR_5_4,
 ];
 
-fn mp(x: f64) -> Mp {
-    Mp::new(GOLDEN_PREC, x)
-}
-
-/// Read the numeric columns `names` of a row.
-fn read(inp: &Inputs, names: &[&str]) -> Result<Vec<f64>> {
-    names.iter().map(|n| inp.num(n)).collect()
-}
 
 /// A non-negative integer input column (counts: steps, epochs, batch sizes).
 fn count(inp: &Inputs, name: &str) -> Result<u64> {
@@ -54,20 +46,6 @@ fn count(inp: &Inputs, name: &str) -> Result<u64> {
     }
 }
 
-/// Rows = inputs followed by the oracle's outputs.
-fn rows_of(inputs: &[Vec<f64>], oracle: fn(&[f64]) -> Result<Vec<f64>>) -> Result<Vec<Vec<String>>> {
-    inputs
-        .iter()
-        .map(|x| {
-            let out = oracle(x)?;
-            Ok(x.iter().chain(&out).map(|v| fmt(*v)).collect())
-        })
-        .collect()
-}
-
-fn points(v: Vec<f64>) -> Vec<RouteValue> {
-    v.into_iter().map(RouteValue::Point).collect()
-}
 
 /// `(argmin, min)` of `f(k)` over `k ∈ {1, …, max}` by brute force at 256 bits (ties: smaller k).
 fn brute_min(max: u64, f: impl Fn(u64) -> Mp) -> (u64, Mp) {
