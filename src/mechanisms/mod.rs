@@ -19,6 +19,7 @@ pub mod laplace;
 pub mod randomized_response;
 pub mod subsampled_gaussian;
 pub mod mixture_gaussian;
+pub mod replace_subsampled_gaussian;
 
 #[cfg(test)]
 mod mechanisms_test;

@@ -43,12 +43,14 @@ pub mod certify;
 pub mod compose;
 pub mod curve;
 pub mod discretise;
+pub mod fdp_compose;
 pub mod merge;
 pub mod options;
 pub mod pmf;
 pub mod window;
 
 pub use certify::{compose_losses, compose_mechanisms, delta_interval, delta_interval_losses, epsilon_interval, epsilon_interval_losses, CertifiedPld, LossStep};
+pub use fdp_compose::{compose_fdp, delta_interval_fdp, epsilon_interval_fdp, FdpFactor};
 pub use options::{DirectionDiagnostics, Discretisation, PassRecord, PldDiagnostics, PldOptions};
 pub use pmf::DiscretePld;
 
@@ -58,3 +60,5 @@ mod discretise_test;
 mod certify_test;
 #[cfg(test)]
 mod invariants_test;
+#[cfg(test)]
+mod fdp_compose_test;

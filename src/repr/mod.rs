@@ -28,6 +28,7 @@ pub mod rdp;
 pub mod rdp_optimize;
 pub mod rdp_formula;
 pub mod rdp_to_dp;
+pub mod subsampling;
 pub mod tradeoff;
 mod tradeoff_build;
 
@@ -37,6 +38,7 @@ pub use profile::{DeltaCurve, PrivacyProfile, TabulatedDelta};
 pub use rdp::RdpCurve;
 pub use rdp_optimize::{DeltaFromRdp, EpsilonFromRdp, OrderRange};
 pub use rdp_to_dp::Formula;
+pub use subsampling::SubsampledGdp;
 pub use tradeoff::{TradeOff, Vertex};
 
 #[cfg(test)]
@@ -51,3 +53,5 @@ mod tradeoff_test;
 mod profile_test;
 #[cfg(test)]
 mod props_test;
+#[cfg(test)]
+mod subsampling_test;

@@ -12,10 +12,12 @@
 //! meta_theorem.rs   Appendix C: Lemmas C.6, C.8, C.10, C.11 (spec §3)
 //! noisy_gd.rs       Section 4.1: Theorems 4.1, 4.2, 4.3 (spec §4)
 //! noisy_cgd.rs      Section 4.2: Theorems 4.4, 4.5, 4.6 (spec §5)
+//! noisy_sgd.rs      Section 4.3: Theorems 4.8, 4.9, 4.10 (certified composition of C_p(G_μ); spec §6)
 //! langevin.rs       Section 5: Proposition 5.1, Corollary 5.2, Remark 5.3, Corollary 5.4 (spec §8)
 //! tightness.rs      tightness instances: linear and quadratic (spec §10)
 //! experiments.rs    Table 1 and the appendix GDP/ε tables (spec §7)
 //! audit_points.rs   audit points of spec §9 with verdicts; audit_point_kinds.rs: what each tests
+//! audit_points_sgd.rs  the NoisySGD audit points (spec §9 items 1, 3, 4, 13)
 //! golden/           golden-file generators (`golden/shifted_interpolation/*.csv`)
 //! paper.rs          the paper as a `Paper`: registry, audit points, golden files, experiments
 //! ```
@@ -30,6 +32,8 @@ pub mod meta_theorem;
 // Section 4.1 (full batch), 4.2 (cyclic).
 pub mod noisy_gd;
 pub mod noisy_cgd;
+// Section 4.3 (sampled batches).
+pub mod noisy_sgd;
 // Section 5.
 pub mod langevin;
 // Instances, experiments, audits, golden files, the Paper value.
@@ -38,9 +42,15 @@ pub mod experiments;
 pub mod golden;
 pub mod audit_points;
 pub mod audit_points_bounds;
+pub mod audit_points_sgd;
 pub mod paper;
 
 pub use paper::SHIFTED_INTERPOLATION;
 
 /// Paper key used in registries and reports.
 pub const PAPER: &str = "shifted_interpolation";
+
+#[cfg(test)]
+mod audit_points_sgd_test;
+#[cfg(test)]
+mod noisy_sgd_test;
