@@ -25,25 +25,17 @@
 
 use super::rdp_baselines::zcdp_epsilon;
 use super::setting::contraction_factor;
-use super::{conversions, langevin, meta_theorem, noisy_cgd, noisy_gd, tightness, PAPER};
+use super::{conversions, langevin, meta_theorem, noisy_cgd, noisy_gd, tightness};
 use crate::error::Result;
 use crate::num::fmt::fmt_sig;
 use crate::papers::{AuditPoint, Finding, FindingKind, Tested, Verdict};
 use serde_json::json;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// What deciding a point yields: verdict, evidence, data and findings.
-pub type Made = (Verdict, String, serde_json::Value, Vec<Finding>);
+pub use super::audit_point_make::{point, Made};
 
 fn g(x: f64) -> String {
     fmt_sig(x, 6, 1e6)
-}
-
-/// Build a point by running `make`; a failing computation becomes Inconclusive with the error
-/// in the evidence and no findings (never a panic).
-pub fn point(id: &str, results: &[&str], title: &str, tests: Tested, make: fn() -> Result<Made>) -> AuditPoint {
-    let (verdict, evidence, data, findings) = make().unwrap_or_else(|e| (Verdict::Inconclusive, format!("computation failed: {e}"), json!({"error": e.to_string()}), Vec::new()));
-    AuditPoint { paper: PAPER.into(), id: id.into(), results: results.iter().map(|s| s.to_string()).collect(), title: title.into(), verdict, tests, findings, evidence, data }
 }
 
 /// Every audit point: the side-claim points of this file, then the soundness points. Stops

@@ -3,7 +3,7 @@
 //! or, for the constrained results, against the derivation's own feasibility conditions. Every
 //! point tests the **bound** ([`Tested::Bound`]).
 
-use super::audit_points::{point, Made};
+use super::audit_point_make::{point, Made};
 use super::setting::contraction_factor;
 use super::{conversions, langevin, meta_theorem, noisy_cgd, noisy_gd, rdp_baselines, tightness};
 use crate::error::Result;

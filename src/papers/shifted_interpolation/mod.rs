@@ -42,6 +42,7 @@ pub mod langevin;
 pub mod tightness;
 pub mod experiments;
 pub mod golden;
+pub mod audit_point_make;
 pub mod audit_points;
 pub mod audit_points_bounds;
 pub mod audit_points_sgd;
