@@ -39,6 +39,9 @@ pub enum Command {
     /// List every implemented result of every paper with its guarantee and latest audit verdict.
     #[command(after_help = super::list_cmd::LIST_EXAMPLES)]
     List(super::list_cmd::ListArgs),
+    /// Final-iterate privacy of noisy gradient descent (shifted interpolation) vs composition.
+    #[command(after_help = super::noisy_gd_cmd::NOISY_GD_EXAMPLES)]
+    NoisyGd(super::noisy_gd_cmd::NoisyGdArgs),
 }
 
 const PROFILE_EXAMPLES: &str = "\

@@ -11,6 +11,7 @@ pub mod claims_cmd;
 pub mod golden_cmd;
 pub mod list_cmd;
 pub mod merge_cmd;
+pub mod noisy_gd_cmd;
 pub mod output;
 pub mod profile_cmd;
 
@@ -51,6 +52,7 @@ pub fn run(cli: args::Cli) -> crate::Result<i32> {
         args::Command::Claims(a) => claims_cmd::run(&a, interrupt_flag()),
         args::Command::Merge(a) => merge_cmd::run(&a, interrupt_flag()),
         args::Command::List(a) => list_cmd::run(&a, interrupt_flag()),
+        args::Command::NoisyGd(a) => noisy_gd_cmd::run(&a, interrupt_flag()),
     }
 }
 

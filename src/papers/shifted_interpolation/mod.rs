@@ -15,8 +15,11 @@
 //! noisy_sgd.rs      Section 4.3: Theorems 4.8, 4.9, 4.10 (certified composition of C_p(G_μ); spec §6)
 //! langevin.rs       Section 5: Proposition 5.1, Corollary 5.2, Remark 5.3, Corollary 5.4 (spec §8)
 //! tightness.rs      tightness instances: linear and quadratic (spec §10)
+//! request.rs        the `dpaudit noisy-gd` request, validated once
+//! report.rs         its answer: every applicable theorem and baseline, μ, ε(δ), ratio
 //! experiments.rs    Table 1 and the appendix GDP/ε tables (spec §7)
 //! audit_points.rs   audit points of spec §9 with verdicts; audit_point_kinds.rs: what each tests
+//! audit_points_sgd.rs  the NoisySGD audit points (spec §9 items 1, 3, 4, 13)
 //! golden/           golden-file generators (`golden/shifted_interpolation/*.csv`)
 //! paper.rs          the paper as a `Paper`: registry, audit points, golden files, experiments
 //! ```
@@ -44,6 +47,9 @@ pub mod audit_points;
 pub mod audit_points_bounds;
 pub mod audit_points_sgd;
 pub mod paper;
+// The `dpaudit noisy-gd` question and its answer.
+pub mod request;
+pub mod report;
 
 pub use paper::SHIFTED_INTERPOLATION;
 

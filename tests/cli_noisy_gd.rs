@@ -1,0 +1,145 @@
+//! `dpaudit noisy-gd`: Table 1 of *Shifted Interpolation for DP* (spec §7.1) through the CLI,
+//! the JSON fields, bad input (exit 2, one line, nothing written) and the trade-off CSV against an
+//! independent Φ(Φ⁻¹(1 − α) − μ) (statrs).
+
+use assert_cmd::Command;
+use serde_json::Value;
+use statrs::distribution::{ContinuousCDF, Normal};
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::cargo_bin("dpaudit").unwrap().arg("noisy-gd").args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+/// Table 1: MNIST NoisyCGD, n = 60000, b = 1500, η = 0.05, σ = 0.01, clip 5 → L = 10,
+/// c = 1 − ηλ = 0.9999 (λ = 0.002), δ = 1e-5.
+fn table_1(epochs: u64, extra: &[&str]) -> Vec<String> {
+    let mut a: Vec<String> = ["--algorithm", "cyclic", "--n", "60000", "--b", "1500", "--eta", "0.05", "--sigma", "0.01", "--l", "10", "--c", "0.9999", "--delta", "1e-5", "--epochs"].iter().map(|s| s.to_string()).collect();
+    a.push(epochs.to_string());
+    a.extend(extra.iter().map(|s| s.to_string()));
+    a
+}
+
+fn json_of(args: &[String]) -> Value {
+    let mut a: Vec<&str> = args.iter().map(String::as_str).collect();
+    a.push("--json");
+    let (code, out, err) = run(&a);
+    assert_eq!(code, 0, "{out}{err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+fn row<'a>(j: &'a Value, result: &str) -> &'a Value {
+    j["rows"].as_array().unwrap().iter().find(|r| r["result"] == result).unwrap_or_else(|| panic!("no row {result}: {j}"))
+}
+
+/// The paper's printed Table 1 (GDP composition and "ours" columns), to the printed digits.
+#[test]
+fn table_1_composition_and_ours_to_the_printed_digits() {
+    for (e, comp, ours) in [(50, "30.51", "4.34"), (100, "49.88", "5.60"), (200, "83.83", "7.58")] {
+        let j = json_of(&table_1(e, &[]));
+        let c = row(&j, "Theorem 4.4");
+        let o = row(&j, "Theorem 4.5");
+        assert_eq!(format!("{:.2}", c["epsilon"].as_f64().unwrap()), comp, "E = {e}: {c}");
+        assert_eq!(format!("{:.2}", o["epsilon"].as_f64().unwrap()), ours, "E = {e}: {o}");
+        // The text table prints the same numbers.
+        let (code, text, err) = run(&table_1(e, &[]).iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(code, 0, "{err}");
+        let line = text.lines().find(|l| l.starts_with("Theorem 4.5")).unwrap();
+        assert!(line.contains(&format!("{:.6}", o["epsilon"].as_f64().unwrap())), "{line}");
+    }
+}
+
+/// JSON fields: setting, baseline μ = √E · L/(bσ) (computed here), guarantee, ratio,
+/// the not-applicable constrained row.
+#[test]
+fn json_fields() {
+    let j = json_of(&table_1(50, &[]));
+    assert_eq!(j["algorithm"], "cyclic");
+    assert_eq!(j["batches_per_epoch"], 40);
+    assert_eq!(j["steps"], 2000);
+    let c = row(&j, "Theorem 4.4");
+    let mu = 50f64.sqrt() * 10.0 / (1500.0 * 0.01);
+    let got = c["mu"].as_f64().unwrap();
+    assert!(got >= mu && got <= mu * (1.0 + 1e-13), "{got} vs {mu}");
+    assert_eq!(c["baseline"], true);
+    assert_eq!(c["guarantee"], "upper");
+    assert_eq!(c["ratio_to_composition"].as_f64().unwrap(), 1.0);
+    let o = row(&j, "Theorem 4.5");
+    let ratio = o["epsilon"].as_f64().unwrap() / c["epsilon"].as_f64().unwrap();
+    assert!((o["ratio_to_composition"].as_f64().unwrap() - ratio).abs() < 1e-15);
+    assert!(ratio > 0.14 && ratio < 0.143, "{ratio}"); // 4.34 / 30.51
+    let d = row(&j, "Theorem 4.6");
+    assert!(d["epsilon"].is_null() && d["not_applicable"].as_str().unwrap().contains("diameter"), "{d}");
+}
+
+/// Bad or inconsistent parameters: exit 2, one line `dpaudit: …`, the CSV not written.
+#[test]
+fn bad_input_exits_2_with_one_line_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("curve.csv");
+    let csv_s = csv.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (&["--c", "1.5"], "contraction factor c"),
+        (&["--b", "70000"], "batch size b"),
+        (&["--delta", "1"], "delta"),
+        (&["--m", "0.1", "--M", "50"], "learning rate eta"),
+        (&["--d", "-1"], "diameter D"),
+    ];
+    for (change, needle) in cases {
+        let mut a = table_1(50, &["--tradeoff-csv", csv_s]);
+        let mut i = 0;
+        while i < change.len() {
+            // Replace an existing flag's value, or append the flag (and drop --c for --m/--M).
+            if let Some(k) = a.iter().position(|x| x == change[i]) {
+                a[k + 1] = change[i + 1].to_string();
+            } else {
+                if change[i] == "--m" {
+                    let k = a.iter().position(|x| x == "--c").unwrap();
+                    a.drain(k..k + 2);
+                }
+                a.push(change[i].to_string());
+                a.push(change[i + 1].to_string());
+            }
+            i += 2;
+        }
+        let (code, out, err) = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(code, 2, "{change:?}: {out}{err}");
+        assert!(err.starts_with("dpaudit: ") && err.trim_end().lines().count() == 1 && err.contains(needle), "{change:?}: {err}");
+        assert!(out.is_empty(), "{change:?}: {out}");
+        assert!(!csv.exists(), "{change:?} wrote the CSV");
+    }
+    // Zero steps (full batch).
+    let (code, _, err) = run(&["--algorithm", "full", "--n", "100", "--eta", "0.1", "--sigma", "1", "--l", "1", "--steps", "0", "--delta", "1e-5", "--tradeoff-csv", csv_s]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.starts_with("dpaudit: ") && err.trim_end().lines().count() == 1, "{err}");
+    assert!(!csv.exists());
+}
+
+/// The trade-off CSV: every GDP row's β(α) equals Φ(Φ⁻¹(1 − α) − μ) computed here with statrs.
+#[test]
+fn tradeoff_csv_matches_an_independent_phi() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("sub/curve.csv");
+    let j = json_of(&table_1(100, &["--tradeoff-csv", csv.to_str().unwrap()]));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(header, ["alpha", "Theorem_4.4", "Theorem_4.5", "derived_c_=_1"]);
+    let mus: Vec<f64> = ["Theorem 4.4", "Theorem 4.5", "derived c = 1"].iter().map(|r| row(&j, r)["mu"].as_f64().unwrap()).collect();
+    // Independent check of the μ values themselves (closed forms of spec §5.1, §5.2):
+    let r = 10.0 / 15.0;
+    assert!((mus[0] - 100f64.sqrt() * r).abs() < 1e-12);
+    assert!((mus[2] - r * (1.0 + 99.0 / 40.0f64).sqrt()).abs() < 1e-12);
+    let phi = Normal::new(0.0, 1.0).unwrap();
+    let mut count = 0;
+    for line in lines {
+        let v: Vec<f64> = line.split(',').map(|x| x.parse().unwrap()).collect();
+        let a = v[0];
+        for (k, mu) in mus.iter().enumerate() {
+            let want = if a == 0.0 { 1.0 } else if a == 1.0 { 0.0 } else { phi.cdf(phi.inverse_cdf(1.0 - a) - mu) };
+            assert!((v[k + 1] - want).abs() <= 1e-9 * want.max(1e-300) + 1e-15, "α = {a}, μ = {mu}: {} vs {want}", v[k + 1]);
+        }
+        count += 1;
+    }
+    assert_eq!(count, 101);
+}
