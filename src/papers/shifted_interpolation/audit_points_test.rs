@@ -1,5 +1,4 @@
 use super::*;
-use crate::papers::shifted_interpolation::PAPER;
 
 #[test]
 fn every_point_is_decided_with_its_findings() {
