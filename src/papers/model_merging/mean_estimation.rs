@@ -300,17 +300,25 @@ fn check_pair(w: f64, s1: f64, s2: f64) -> Result<()> {
 }
 
 /// Theorem 4.2 (DP Model Merging), LC Rényi divergence: the LC release is exactly Gaussian, so
-/// `ε^LC_α(λ) = αΔ² / (2σ²_LC(λ))` in both directions. Exact; rounded up by one ulp (upper bound
-/// on privacy loss). Domain: α > 1, Δ ≥ 0, σ_i > 0, λ ∈ [0, 1]. Errors: out of domain.
+/// `ε^LC_α(λ) = αΔ² / (2σ²_LC(λ))` in both directions. Exact formula, evaluated with directed
+/// rounding ([`crate::num::round`]): the numerator rounded up, `σ²_LC` rounded down, so the f64
+/// result is ≥ the exact value (an upper bound on privacy loss; it used to be the rounded value
+/// nudged by one ulp, which does not cover the several roundings of the expression).
+/// Domain: α > 1, Δ finite, σ_i > 0, λ ∈ [0, 1]. Errors: out of domain.
 pub fn lc_rdp_gauss(alpha: f64, delta: f64, s1: f64, s2: f64, lam: f64) -> Result<f64> {
+    use crate::num::round::{add_down, div_up, mul_down, mul_up, sub_down};
     if !(alpha > 1.0 && alpha.is_finite()) {
         return Err(Error::invalid("alpha", alpha, "Rényi order must be a finite number > 1"));
     }
     check::finite("Delta", delta)?;
-    let v = sigma2_lc(lam, s1, s2)?;
-    let r = alpha * delta * delta / (2.0 * v);
-    // Direction: towards more privacy loss.
-    Ok(if r > 0.0 { r.next_up() } else { r })
+    sigma2_lc(lam, s1, s2)?; // validates λ, σ_i
+    let d = delta.abs();
+    if d == 0.0 {
+        return Ok(0.0);
+    }
+    let lam_c = sub_down(1.0, lam);
+    let v_down = add_down(mul_down(mul_down(lam, lam), mul_down(s1, s1)), mul_down(mul_down(lam_c, lam_c), mul_down(s2, s2)));
+    Ok(div_up(mul_up(mul_up(alpha, d), d), 2.0 * v_down))
 }
 
 /// Theorem 4.2 (DP Model Merging), matching weight: a `λ ∈ [0, 1]` with

@@ -193,3 +193,28 @@ fn spec_small_delta_invariant_fails_for_close_sigmas() {
     assert!(rel(exact, 2.944596827029845e-3) < 1e-11, "{exact}");
     assert!(exact < lc);
 }
+
+/// `lc_rdp_gauss` is never below the exact `αΔ²/(2(λ²σ1² + (1−λ)²σ2²))` (computed at 256 bits
+/// with MPFR from the same literal formula) and within a few ulps of it, over a grid that
+/// includes inputs whose f64 roundings all go the wrong way for a one-ulp nudge.
+#[test]
+fn lc_rdp_gauss_is_an_upper_bound_at_256_bits() {
+    let mut worst_ulps = 0.0f64;
+    for &a in &[1.5, 2.0, 3.7, 32.0, 255.5] {
+        for &d in &[0.1, 1.0, 0.3, 7.123456789] {
+            for &(s1, s2) in &[(1.0, 2.0), (0.3, 0.7), (1.1, 1.3), (4.0, 8.0)] {
+                for &lam in &[0.0, 0.1, 1.0 / 3.0, 0.5, 0.77, 1.0] {
+                    let got = lc_rdp_gauss(a, d, s1, s2, lam).unwrap();
+                    let m = |x: f64| Mp::new(256, x);
+                    let (l, lc) = (m(lam), m(1.0) - m(lam));
+                    let v = l.clone() * l * m(s1) * m(s1) + lc.clone() * lc * m(s2) * m(s2);
+                    let exact = m(a) * m(d) * m(d) / (m(2.0) * v);
+                    assert!(m(got) >= exact, "α={a} Δ={d} σ=({s1},{s2}) λ={lam}: {got} below {}", exact.to_f64());
+                    worst_ulps = worst_ulps.max((got - exact.to_f64()) / (f64::EPSILON * got));
+                }
+            }
+        }
+    }
+    assert!(worst_ulps <= 8.0, "{worst_ulps} ulps above the exact value");
+    assert_eq!(lc_rdp_gauss(2.0, 0.0, 1.0, 2.0, 0.5).unwrap(), 0.0);
+}
