@@ -35,7 +35,7 @@ fn bad_claims_files_exit_2_naming_the_line_and_write_nothing() {
         (&[good, "b,acc,gaussian,abc,,,1,1,1e-5"], 3, "'abc' is not a number"),
         (&[good, "g2,acc,gaussian,2,,,1,5,1e-5", "c,acc,gaussian,-1,,,1,1,1e-5"], 4, "noise multiplier must be > 0"),
         (&["b,acc,poisson_subsampled_gaussian,1,,1.5,10,1,1e-5"], 2, "[0, 1]"),
-        (&[good, "b,acc,gaussian,1,,,1,1,1"], 3, "open interval (0, 1)"),
+        (&[good, "b,acc,gaussian,1,,,1,1,1"], 3, "must lie in [0, 1)"),
         (&[good, "b,acc,gaussian,1,,,0,1,1e-5"], 3, "at least 1"),
         (&[good, "b,acc,gausian,1,,,1,1,1e-5"], 3, "unknown mechanism 'gausian'"),
         (&[good, "b,acc,gaussian,1,,,1"], 3, "missing"),
@@ -167,4 +167,26 @@ fn ctrl_c_stops_the_run_and_writes_nothing() {
     assert!(stderr.contains("interrupted"), "{stderr}");
     assert!(out.stdout.is_empty());
     assert!(!out_dir.exists());
+}
+
+/// Issue 12: a real accountant's file with a pure-DP row (δ = 0) was rejected as a whole (exit 2).
+/// Now every row is audited: a δ = 0 Gaussian claim is unsound (ε(0) = ∞), a δ = 0 Laplace claim
+/// at ε ≥ T/σ = 20/0.5 = 40 is sound, and the δ > 0 row beside them is still decided.
+#[test]
+fn a_file_mixing_pure_dp_rows_is_audited_row_by_row() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = format!(
+        "{HEADER}\ngauss-d0,acc,gaussian,2,,,10,50,0\nlap-d0,acc,laplace,0.5,,,20,40,0\nlap-d0-low,acc,laplace,0.5,,,20,39,0\nok,acc,gaussian,1,,,1,4.38,1e-5\n"
+    );
+    let o = Command::cargo_bin("dpaudit").unwrap().current_dir(tmp.path()).args(["claims", "-", "--json", "--no-monte-carlo"]).write_stdin(text).output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = v.as_array().or_else(|| v["rows"].as_array()).expect("rows");
+    let by = |id: &str| rows.iter().find(|r| r["id"] == id).unwrap_or_else(|| panic!("{id} missing"));
+    assert_eq!((by("gauss-d0")["verdict"].as_str(), by("gauss-d0")["method"].as_str()), (Some("unsound"), Some("pure_dp")));
+    assert_eq!(by("gauss-d0")["true_epsilon"]["lower"], "inf");
+    assert_eq!(by("lap-d0")["verdict"], "sound");
+    assert_eq!(by("lap-d0")["true_epsilon"]["upper"].as_f64(), Some(40.0));
+    assert_eq!(by("lap-d0-low")["verdict"], "unsound");
+    assert_eq!(by("ok")["verdict"], "sound");
 }

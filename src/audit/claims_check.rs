@@ -247,9 +247,10 @@ fn group_bands(claims: &[Claim], seconds: f64, interrupt: &AtomicBool) -> Result
         .par_iter()
         .map(|(m, steps, rows)| {
             let label = group_label(m, *steps);
-            let deltas: Vec<f64> = rows.iter().map(|&i| claims[i].delta).collect();
+            // Pure-DP rows (δ = 0) have no place on a logarithmic δ axis: the band spans the others.
+            let deltas: Vec<f64> = rows.iter().map(|&i| claims[i].delta).filter(|&d| d > 0.0).collect();
             let mut points = Vec::new();
-            if start.elapsed().as_secs_f64() < seconds && !interrupt.load(Ordering::Relaxed) {
+            if !deltas.is_empty() && start.elapsed().as_secs_f64() < seconds && !interrupt.load(Ordering::Relaxed) {
                 let opts = PldOptions { eps_rel_accuracy: 1e-2, max_fft_len: 1 << 20, reference_delta: deltas[0], ..PldOptions::default() };
                 // A failed composition only costs the plot its band (the rows keep their intervals).
                 if let Ok(pld) = compose_mechanisms(&[(m.clone(), *steps)], &opts) {

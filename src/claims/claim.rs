@@ -7,7 +7,7 @@ use serde::Serialize;
 /// A validated claim (one CSV row).
 ///
 /// Invariants (enforced by [`super::parse`]): `id` non-empty and unique within its file,
-/// `steps ≥ 1`, `epsilon` finite and `≥ 0`, `delta ∈ (0, 1)`, and `mechanism` valid
+/// `steps ≥ 1`, `epsilon` finite and `≥ 0`, `delta ∈ [0, 1)` (0: a pure-DP claim), and `mechanism` valid
 /// (`σ > 0`, sensitivity `> 0`, `q ∈ [0, 1]`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Claim {
@@ -21,7 +21,7 @@ pub struct Claim {
     pub steps: u64,
     /// Claimed ε (finite, ≥ 0).
     pub epsilon: f64,
-    /// Claimed δ ∈ (0, 1).
+    /// Claimed δ ∈ [0, 1) (0: a pure-DP claim, decided by [`super::route::pure_dp_intervals`]).
     pub delta: f64,
     /// 1-based line of the row in its file (for messages).
     pub line: usize,

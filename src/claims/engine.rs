@@ -20,7 +20,7 @@ use super::fft_group::{FftGroup, LevelContext, RowIntervals};
 use super::mc_check::mc_evidence;
 use super::options::ClaimOptions;
 use super::result::{ClaimVerdict, RouteKind};
-use super::route::{route_of, trivial_intervals};
+use super::route::{pure_dp_intervals, route_of, trivial_intervals};
 use super::schedule::run_in_order;
 use super::verdict::{tightness, Verdict};
 use crate::error::{Error, Result};
@@ -60,14 +60,26 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
         }
     };
 
-    // Trivial rows.
+    // Trivial rows and pure-DP rows (claimed δ = 0): decided up front, each in microseconds.
     for (i, c) in claims.iter().enumerate() {
-        if routes[i] == RouteKind::Trivial {
-            let (e, d) = trivial_intervals();
-            state[i].update(c, e, d, opts.tolerance);
-            method[i] = "trivial: q = 0, the output does not depend on the data (δ(ε) = 0 for ε ≥ 0)".into();
-            tick(1);
+        match routes[i] {
+            RouteKind::Trivial => {
+                let (e, d) = trivial_intervals();
+                state[i].update(c, e, d, opts.tolerance);
+                method[i] = "trivial: q = 0, the output does not depend on the data (δ(ε) = 0 for ε ≥ 0)".into();
+            }
+            RouteKind::PureDp => {
+                let t0 = Instant::now();
+                match pure_dp_intervals(c, opts.precision, opts.tolerance) {
+                    Ok((e, d)) => state[i].update(c, e, d, opts.tolerance),
+                    Err(err) => state[i].notes.push(format!("pure-DP route failed: {err}")),
+                }
+                seconds[i] = t0.elapsed().as_secs_f64();
+                method[i] = "pure DP: ε(0) = the largest privacy loss of the composed mechanism (T/S for Laplace and randomized response, ∞ with Gaussian noise), outward-rounded".into();
+            }
+            _ => continue,
         }
+        tick(1);
     }
 
     // FFT groups: rows with the same privacy mechanism and steps share a composition.
@@ -195,6 +207,10 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
             if state[i].verdict != Verdict::Inconclusive {
                 continue;
             }
+            if routes[i] == RouteKind::PureDp {
+                state[i].notes.push("no Monte Carlo check: a δ = 0 claim is decided by the largest privacy loss, which sampling cannot bound".into());
+                continue;
+            }
             // The largest violation compatible with the certified interval; below the Monte Carlo
             // resolution a check has no power and is skipped.
             let excess = state[i].true_delta.upper / claims[i].delta - 1.0;
@@ -279,7 +295,7 @@ fn first_pass_items(routes: &[RouteKind], plan: &ExactPlan, group_of: &[Option<u
                     }
                 }
             }
-            RouteKind::Trivial => {}
+            RouteKind::Trivial | RouteKind::PureDp => {}
         }
     }
     items

@@ -49,6 +49,8 @@ mod exact_group_test;
 #[cfg(test)]
 mod parse_test;
 #[cfg(test)]
+mod pure_dp_test;
+#[cfg(test)]
 mod schedule_test;
 #[cfg(test)]
 mod verdict_test;

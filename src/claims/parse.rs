@@ -16,7 +16,7 @@
 //! | `sampling_rate` | subsampled Gaussian: required, in [0, 1]; other mechanisms: empty (or exactly 1, no subsampling) |
 //! | `steps` | integer ≥ 1 (decimal digits) |
 //! | `epsilon` | finite number ≥ 0 |
-//! | `delta` | number in the open interval (0, 1) |
+//! | `delta` | number in [0, 1): δ = 0 is a pure-DP claim (decided by the largest privacy loss) |
 //!
 //! The whole file is checked before anything is evaluated; the first malformed row is reported
 //! (with the count of further malformed rows, if any).
@@ -213,8 +213,8 @@ fn parse_row(r: &csv::StringRecord, idx: &[usize; 9], line: usize, seen: &HashMa
         return Err(format!("{}: epsilon must be ≥ 0, got {epsilon}", col(7)));
     }
     let delta = number(8)?;
-    if !(delta > 0.0 && delta < 1.0) {
-        return Err(format!("{}: delta must lie in the open interval (0, 1), got {delta}", col(8)));
+    if !(0.0..1.0).contains(&delta) {
+        return Err(format!("{}: delta must lie in [0, 1) (0 for a pure-DP claim), got {delta}", col(8)));
     }
     let mechanism = Mechanism::from_name(mech_name, sigma, sensitivity, if subsampled { q } else { None }).map_err(|e| format!("{}: {e}", col(2)))?;
     Ok(Claim { id, accountant, mechanism, steps, epsilon, delta, line })

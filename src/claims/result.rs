@@ -14,6 +14,10 @@ pub enum RouteKind {
     Exact,
     /// Certified FFT privacy-loss distribution ([`crate::pld`]).
     Fft,
+    /// A pure-DP claim (δ = 0): decided by the largest privacy loss of the composed mechanism
+    /// ([`super::route::pure_dp_intervals`]).
+    #[serde(rename = "pure_dp")]
+    PureDp,
 }
 
 impl RouteKind {
@@ -22,6 +26,7 @@ impl RouteKind {
             RouteKind::Trivial => "trivial",
             RouteKind::Exact => "exact",
             RouteKind::Fft => "fft",
+            RouteKind::PureDp => "pure_dp",
         }
     }
 }

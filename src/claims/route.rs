@@ -6,12 +6,16 @@
 //! | Gaussian (incl. subsampled with q = 1), randomized response | any | exact: μ√T closed form / binomial sum in MPFR |
 //! | Laplace, subsampled Gaussian | 1 | exact: closed forms in MPFR (foundations §2.2, §2.4) |
 //! | Laplace, subsampled Gaussian | > 1 | FFT: certified PLD composition ([`crate::pld`]) |
+//! | any (q > 0), claimed δ = 0 | any | pure DP: ε(0) is the largest privacy loss ([`pure_dp_intervals`]) |
 
 use super::claim::Claim;
 use super::result::RouteKind;
 use crate::error::{Error, Result};
 use crate::mechanisms::Mechanism;
+use crate::num::round::{div_down, div_up};
 use crate::num::Interval;
+use rug::float::Round;
+use rug::Float;
 use std::cell::{Cell, RefCell};
 use std::sync::Once;
 
@@ -19,6 +23,7 @@ use std::sync::Once;
 pub fn route_of(claim: &Claim) -> RouteKind {
     match claim.privacy_mechanism() {
         Mechanism::PoissonSubsampledGaussian { sampling_rate: 0.0, .. } => RouteKind::Trivial,
+        _ if claim.delta == 0.0 => RouteKind::PureDp,
         Mechanism::Gaussian { .. } | Mechanism::RandomizedResponse { .. } => RouteKind::Exact,
         Mechanism::Laplace { .. } | Mechanism::PoissonSubsampledGaussian { .. } if claim.steps == 1 => RouteKind::Exact,
         _ => RouteKind::Fft,
@@ -43,6 +48,75 @@ pub fn exact_intervals(claim: &Claim, prec: u32) -> Result<(Interval, Interval)>
         let e = crate::exact::epsilon(&mech, steps, delta, prec)?;
         Ok((e, d))
     })
+}
+
+/// Certified `(ε(0), δ(ε_c))` intervals of a pure-DP claim (claimed δ = 0; `docs/claims.md`,
+/// "Pure-DP claims").
+///
+/// `δ(ε) = E_P[(1 − e^{ε − L})_+]` (foundations §1.2) is 0 exactly when the privacy loss `L` of
+/// the composed mechanism is `≤ ε` almost surely, so `ε(0)` is the essential supremum of `L`,
+/// the same in both add/remove directions for these symmetric mechanisms. The losses of the `T`
+/// steps are independent, so the supremum is `T` times the one-step supremum:
+///
+/// * Laplace with noise multiplier `S` (`ε0 = 1/S`): `L = ε0` on the half-line beyond the
+///   neighbour, probability 1/2 (foundations §2.2), so `ε(0) = T/S`;
+/// * randomized response (`ε0 = 1/S`): `L = ε0` with probability `π = e^{ε0}/(1 + e^{ε0})`
+///   (foundations §2.3), so `ε(0) = T/S`;
+/// * Gaussian, and Poisson-subsampled Gaussian with `q > 0`: `L` is unbounded, so `ε(0) = ∞`
+///   and no finite ε is pure DP.
+///
+/// `T/S` is enclosed by rounding outward. `δ(ε_c)` is taken from the exact route where it
+/// applies (Gaussian and randomized response for any `T`, Laplace and the subsampled Gaussian
+/// at `T = 1`, at `prec` bits); otherwise it is `[0, 0]` when `ε_c ≥ ε(0)` (proved above), and
+/// for Laplace below `ε(0)` at least `2^{−T}·(1 − e^{ε_c − T/S})` (the event that every step
+/// has the largest loss). A claim within the relative tolerance κ of `ε(0)` keeps a δ lower end
+/// of 0, so that κ is honoured in the δ direction too (a δ = 0 claim has no room of its own).
+/// Errors: those of [`crate::exact::delta`] (as for [`exact_intervals`]).
+pub fn pure_dp_intervals(claim: &Claim, prec: u32, tolerance: f64) -> Result<(Interval, Interval)> {
+    let mech = claim.privacy_mechanism();
+    let (steps, eps_c) = (claim.steps, claim.epsilon);
+    // T as an enclosure (exact up to 2^53).
+    let t = steps as f64;
+    let (t_lo, t_hi) = if t as u64 == steps { (t, t) } else { (t.next_down(), t.next_up()) };
+    let sup = match mech {
+        Mechanism::Laplace { noise_multiplier: s, .. } | Mechanism::RandomizedResponse { noise_multiplier: s } => {
+            Interval { lower: div_down(t_lo, s), upper: div_up(t_hi, s) }
+        }
+        _ => Interval::point(f64::INFINITY),
+    };
+    let within_tolerance = sup.lower <= eps_c * (1.0 + tolerance);
+    let exact_domain = matches!(mech, Mechanism::Gaussian { .. } | Mechanism::RandomizedResponse { .. }) || steps == 1;
+    let mut delta = if exact_domain {
+        guarded(|| crate::exact::delta(&mech, steps, eps_c, prec))?
+    } else if eps_c >= sup.upper {
+        Interval::point(0.0)
+    } else if let Mechanism::Laplace { .. } = mech {
+        Interval { lower: laplace_all_extreme_lower(steps, eps_c, sup.lower), upper: 1.0 }
+    } else {
+        Interval { lower: 0.0, upper: 1.0 }
+    };
+    if within_tolerance {
+        delta.lower = 0.0;
+    }
+    Ok((sup, delta))
+}
+
+/// A lower bound on `δ(ε_c)` of `T` composed Laplace steps from the event that every step has
+/// its largest loss `ε0` (probability `2^{−T}`): `δ(ε_c) ≥ 2^{−T}(1 − e^{ε_c − sup})`, valid
+/// for any `sup ≤ T·ε0`. Evaluated in MPFR at 256 bits (a handful of correctly rounded
+/// operations, relative error below 2^{−250}), then lowered by 2^{−200} relative and rounded
+/// down to f64; 0 when `ε_c ≥ sup`.
+fn laplace_all_extreme_lower(steps: u64, eps_c: f64, sup: f64) -> f64 {
+    if eps_c >= sup {
+        return 0.0;
+    }
+    let prec = 256;
+    let gap = Float::with_val(prec, eps_c) - Float::with_val(prec, sup);
+    let one_minus = -gap.exp_m1();
+    let ln2 = Float::with_val(prec, rug::float::Constant::Log2);
+    let log_p = -(ln2 * Float::with_val(prec, steps)); // ln 2^{−T}
+    let v = log_p.exp() * one_minus * (Float::with_val(prec, 1) - Float::with_val(prec, 2f64.powi(-200)));
+    v.to_f64_round(Round::Down).max(0.0)
 }
 
 thread_local! {
