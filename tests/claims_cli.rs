@@ -190,3 +190,42 @@ fn a_file_mixing_pure_dp_rows_is_audited_row_by_row() {
     assert_eq!(by("lap-d0-low")["verdict"], "unsound");
     assert_eq!(by("ok")["verdict"], "sound");
 }
+
+/// Issue 12, "every verdict shows its margin": dp_accounting 0.6.0's own test value (Gaussian,
+/// σ = 1/3, ε = 1, δ = 0.78760074) is unsound only because the true δ = 0.78760074136038457
+/// (mpmath, 40 digits: Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2), μ = 1/fl(1/3)) was rounded down: the
+/// report shows δ_true/δ_c − 1 = 1.727251e−9 and counts the row "within rounding"; a claim 10 %
+/// too small in ε is "beyond rounding".
+#[test]
+fn every_row_shows_its_margin_and_rounding_violations_are_counted_apart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = format!("{HEADER}\ndpacc,dp_accounting-test,gaussian,0.3333333333333333,,,1,1,0.78760074\nbad,acc,gaussian,1,,,1,3.9,1e-5\nok,acc,gaussian,1,,,1,4.38,1e-5\n");
+    let out = tmp.path().join("out");
+    let o = Command::cargo_bin("dpaudit")
+        .unwrap()
+        .current_dir(tmp.path())
+        .args(["claims", "-", "--json", "--no-monte-carlo", "--out", out.to_str().unwrap()])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = v.as_array().unwrap();
+    let by = |id: &str| rows.iter().find(|r| r["id"] == id).unwrap();
+    let d = &by("dpacc")["excess"]["delta"];
+    let (lo, hi) = (d["lower"].as_f64().unwrap(), d["upper"].as_f64().unwrap());
+    assert!(lo <= 1.7272514826e-9 && hi >= 1.7272514826e-9 && lo > 1.7272e-9 && hi < 1.7273e-9, "{d}");
+    assert_eq!(by("dpacc")["verdict"], "unsound");
+    assert_eq!(by("dpacc")["violation"], "within_rounding");
+    assert_eq!(by("bad")["violation"], "beyond_rounding");
+    assert_eq!(by("ok")["violation"], serde_json::Value::Null);
+    // The sound row leaves room: ε(1e−5) = 4.3771780956812246 for the Gaussian with σ = 1
+    // (mpmath findroot, 30 digits), so 4.37717…/4.38 − 1 = −6.4427e−4.
+    let e = &by("ok")["excess"]["epsilon"];
+    assert!(e["upper"].as_f64().unwrap() < -6.3e-4 && e["lower"].as_f64().unwrap() > -6.6e-4, "{e}");
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("claims_report.json")).unwrap()).unwrap();
+    assert_eq!((report["summary"]["unsound_beyond_rounding"].as_u64(), report["summary"]["unsound_within_rounding"].as_u64()), (Some(1), Some(1)));
+    let md = std::fs::read_to_string(out.join("claims_report.md")).unwrap();
+    assert!(md.contains("2 unsound (1 by more than 1e-6 relative, 1 within it"), "{md}");
+    assert!(md.contains("δ_true/δ_c − 1") && md.contains("1.73e-9"), "{md}");
+}

@@ -111,7 +111,7 @@ fn f5_not_checked_exit_status_and_reports_from_the_binary() {
     // Checked: the unsound row gives exit 1.
     let o = run("60", "rep60");
     assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(String::from_utf8_lossy(&o.stdout).contains("claims: 2 rows — 1 sound, 1 unsound, 0 inconclusive\n"));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("claims: 2 rows — 1 sound, 1 unsound (1 by more than 1e-6 relative, 0 within it: rounding of the claim's digits), 0 inconclusive\n"));
 }
 
 /// Rows sharing events and query points: Gaussian events (σ, T) ∈ {1, 2} × {1, 4} (σ = 2, T = 4

@@ -2,6 +2,7 @@
 //! printed by `dpaudit claims`. Reports are bytes before they are files; the CLI writes them.
 //! The JSON schema is documented in `docs/claims.md`.
 
+use super::margin::{margin, violation, Violation, BEYOND_ROUNDING};
 use super::result::ClaimVerdict;
 use super::verdict::Verdict;
 use crate::num::Interval;
@@ -19,6 +20,7 @@ fn interval(iv: &Interval) -> Value {
 
 /// One row as a JSON object.
 pub fn row_json(v: &ClaimVerdict) -> Value {
+    let m = margin(v);
     let mc = v.mc_evidence.as_ref().map(|e| {
         json!({
             "delta": interval(&e.delta),
@@ -46,12 +48,22 @@ pub fn row_json(v: &ClaimVerdict) -> Value {
         "true_epsilon": interval(&v.true_epsilon),
         "true_delta": interval(&v.true_delta),
         "tightness": v.tightness.map(num),
+        "excess": { "epsilon": interval(&m.epsilon), "delta": interval(&m.delta) },
+        "violation": violation(v).map(violation_name),
         "method": v.route.name(),
         "method_detail": v.method,
         "mc_evidence": mc,
         "seconds": num(v.seconds),
         "notes": v.notes,
     })
+}
+
+/// JSON name of a violation kind.
+fn violation_name(k: Violation) -> &'static str {
+    match k {
+        Violation::Beyond => "beyond_rounding",
+        Violation::WithinRounding => "within_rounding",
+    }
 }
 
 /// The JSON array printed by `dpaudit claims --json` (one object per row, input order).
@@ -101,7 +113,11 @@ pub fn to_report_json(rows: &[ClaimVerdict], source: &str, total_seconds: f64) -
         .iter()
         .map(|(a, c)| (a.to_string(), c.to_json()))
         .collect();
-    let summary = json!({ "claims": rows.len(), "sound": c.sound, "unsound": c.unsound, "inconclusive": c.inconclusive, "not_checked": c.not_checked });
+    let (beyond, within) = unsound_split(rows);
+    let summary = json!({
+        "claims": rows.len(), "sound": c.sound, "unsound": c.unsound, "inconclusive": c.inconclusive, "not_checked": c.not_checked,
+        "unsound_beyond_rounding": beyond, "unsound_within_rounding": within, "rounding_threshold": BEYOND_ROUNDING,
+    });
     json!({
         "schema_version": SCHEMA_VERSION,
         "source": source,
@@ -137,11 +153,26 @@ fn cells(v: &ClaimVerdict) -> Vec<String> {
         fmt_num(v.epsilon),
         fmt_iv(&v.true_epsilon),
         v.tightness.map(|t| format!("{t:.4}")).unwrap_or_else(|| "-".into()),
+        fmt_excess(&margin(v).epsilon),
+        fmt_excess(&margin(v).delta),
         v.route.name().to_string(),
     ]
 }
 
-const HEADER: [&str; 7] = ["id", "accountant", "verdict", "claimed ε", "true ε at claimed δ", "tightness", "method"];
+const HEADER: [&str; 9] = ["id", "accountant", "verdict", "claimed ε", "true ε at claimed δ", "tightness", "ε_true/ε_c − 1", "δ_true/δ_c − 1", "method"];
+
+/// A relative excess interval with 3 significant digits, scientific (its size is the point).
+fn fmt_excess(iv: &Interval) -> String {
+    let f = |x: f64| crate::num::fmt::fmt_sig(x, 3, 0.0);
+    format!("[{}, {}]", f(iv.lower), f(iv.upper))
+}
+
+/// Unsound rows split by [`violation`]: (beyond rounding, within rounding).
+fn unsound_split(rows: &[ClaimVerdict]) -> (usize, usize) {
+    let kinds: Vec<Violation> = rows.iter().filter_map(violation).collect();
+    let beyond = kinds.iter().filter(|k| **k == Violation::Beyond).count();
+    (beyond, kinds.len() - beyond)
+}
 
 /// The text table printed on stdout, followed by the one-line summary.
 pub fn to_table(rows: &[ClaimVerdict]) -> String {
@@ -176,7 +207,12 @@ pub fn to_table(rows: &[ClaimVerdict]) -> String {
 pub fn status_line(rows: &[ClaimVerdict]) -> String {
     let c = Counts::of(rows);
     let mc = rows.iter().filter(|r| r.mc_evidence.as_ref().is_some_and(|e| e.holm_rejected)).count();
-    let mut s = format!("claims: {} rows — {} sound, {} unsound, {} inconclusive", rows.len(), c.sound, c.unsound, c.inconclusive);
+    let mut s = format!("claims: {} rows — {} sound, {} unsound", rows.len(), c.sound, c.unsound);
+    if c.unsound > 0 {
+        let (beyond, within) = unsound_split(rows);
+        s.push_str(&format!(" ({beyond} by more than {BEYOND_ROUNDING:e} relative, {within} within it: rounding of the claim's digits)"));
+    }
+    s.push_str(&format!(", {} inconclusive", c.inconclusive));
     if c.not_checked > 0 {
         s.push_str(&format!(", {} not checked", c.not_checked));
     }
@@ -217,11 +253,11 @@ pub fn to_markdown(rows: &[ClaimVerdict], source: &str) -> String {
         let extra = if partial { format!(" {} |", k.not_checked) } else { String::new() };
         s.push_str(&format!("| {} | {} | {} | {} |{extra}\n", md_escape(a), k.sound, k.unsound, k.inconclusive));
     }
-    s.push_str("\n## Claims\n\n| id | accountant | mechanism | σ | q | T | claimed ε | claimed δ | verdict | true ε at claimed δ | true δ at claimed ε | tightness | method |\n");
-    s.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    s.push_str("\n## Claims\n\n| id | accountant | mechanism | σ | q | T | claimed ε | claimed δ | verdict | true ε at claimed δ | true δ at claimed ε | tightness | ε_true/ε_c − 1 | δ_true/δ_c − 1 | method |\n");
+    s.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for r in rows {
         s.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | **{}** | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | **{}** | {} | {} | {} | {} | {} | {} |\n",
             md_escape(&r.id),
             md_escape(&r.accountant),
             r.mechanism,
@@ -234,6 +270,8 @@ pub fn to_markdown(rows: &[ClaimVerdict], source: &str) -> String {
             fmt_iv(&r.true_epsilon),
             fmt_iv(&r.true_delta),
             r.tightness.map(|t| format!("{t:.4}")).unwrap_or_else(|| "-".into()),
+            fmt_excess(&margin(r).epsilon),
+            fmt_excess(&margin(r).delta),
             r.route.name(),
         ));
     }
@@ -243,6 +281,13 @@ pub fn to_markdown(rows: &[ClaimVerdict], source: &str) -> String {
         for r in flagged {
             s.push_str(&format!("### {} ({}, line {}): {}\n\n", md_escape(&r.id), md_escape(&r.accountant), r.line, r.verdict.name()));
             s.push_str(&format!("- method: {}\n", md_escape(&r.method)));
+            if let Some(k) = violation(r) {
+                let how = match k {
+                    Violation::Beyond => format!("by more than {BEYOND_ROUNDING:e} relative"),
+                    Violation::WithinRounding => format!("by at most {BEYOND_ROUNDING:e} relative (rounding of the claim's printed digits, not a formula error)"),
+                };
+                s.push_str(&format!("- violation: certified relative excess {} — {how}\n", crate::num::fmt::fmt_sig(margin(r).certified_violation(), 3, 0.0)));
+            }
             if let Some(e) = &r.mc_evidence {
                 s.push_str(&format!(
                     "- Monte Carlo: δ(ε_claim) ∈ {} at confidence {}, p-value {:.3e}, Holm-rejected over {} rows: {}\n",
