@@ -229,3 +229,25 @@ fn every_row_shows_its_margin_and_rounding_violations_are_counted_apart() {
     assert!(md.contains("2 unsound (1 by more than 1e-6 relative, 1 within it"), "{md}");
     assert!(md.contains("δ_true/δ_c − 1") && md.contains("1.73e-9"), "{md}");
 }
+
+/// Issue 12, CI conventions: `claims --junit FILE` writes one test case per row (sound passes,
+/// unsound fails with the certified truth in its message, inconclusive is skipped).
+#[test]
+fn junit_has_one_case_per_row() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Rows: sound (4.38 > 4.37718), unsound (3.9), inconclusive (the Laplace pure-DP claim within
+    // κ of ε(0) = 40).
+    let text = format!("{HEADER}\nok,acc,gaussian,1,,,1,4.38,1e-5\nbad,acc,gaussian,1,,,1,3.9,1e-5\nedge,acc,laplace,0.5,,,20,39.99999999999,0\n");
+    let o = Command::cargo_bin("dpaudit").unwrap().current_dir(tmp.path()).args(["claims", "-", "--no-monte-carlo", "--junit", "claims.xml"]).write_stdin(text).output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    let xml = std::fs::read_to_string(tmp.path().join("claims.xml")).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let root = doc.root_element();
+    assert_eq!((root.attribute("tests"), root.attribute("failures"), root.attribute("skipped")), (Some("3"), Some("1"), Some("1")));
+    let cases: Vec<_> = root.descendants().filter(|n| n.has_tag_name("testcase")).collect();
+    assert_eq!(cases.iter().map(|c| c.attribute("name").unwrap()).collect::<Vec<_>>(), ["ok", "bad", "edge"]);
+    assert_eq!(cases[1].attribute("classname"), Some("dpaudit.claims.acc"));
+    let msg = cases[1].children().find(|n| n.has_tag_name("failure")).unwrap().attribute("message").unwrap().to_string();
+    assert!(msg.starts_with("unsound: claimed (ε, δ) = (3.900000, 1.000000e-5); certified ε(δ_claim) ∈ [4.37717"), "{msg}");
+    assert!(cases[2].children().any(|n| n.has_tag_name("skipped")));
+}

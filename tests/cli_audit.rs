@@ -115,3 +115,31 @@ fn interrupt_writes_no_partial_report() {
     assert_eq!(String::from_utf8_lossy(&out.stderr).trim(), "dpaudit: interrupted; no report written");
     assert!(!tmp.path().join("rep").exists(), "a partial report was written");
 }
+
+/// Issue 12, CI conventions: `--junit FILE` lists every check as a test case, the failed one
+/// with a `<failure>`; it is written together with `--out`, and a directory as the target is an
+/// input error (exit 2) before anything runs or is written.
+#[test]
+fn junit_lists_every_check_and_is_written_with_the_reports() {
+    let tmp = setup();
+    let out = Command::cargo_bin("dpaudit").unwrap().current_dir(tmp.path()).args(["audit", "tiny.toml", "--out", "rep", "--junit", "ci/audit.xml"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let xml = std::fs::read_to_string(tmp.path().join("ci/audit.xml")).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let root = doc.root_element();
+    assert_eq!((root.tag_name().name(), root.attribute("tests"), root.attribute("failures")), ("testsuites", Some("2"), Some("1")));
+    let cases: Vec<_> = root.descendants().filter(|n| n.has_tag_name("testcase")).collect();
+    let names: Vec<_> = cases.iter().map(|c| c.attribute("name").unwrap()).collect();
+    assert_eq!(names, ["gaussian-delta-at-1", "laplace-delta-at-0.5"]);
+    assert!(cases[0].children().all(|n| !n.has_tag_name("failure")));
+    let f = cases[1].children().find(|n| n.has_tag_name("failure")).expect("failure of the Laplace check");
+    assert!(f.attribute("message").unwrap().contains("0.2"), "{:?}", f.attribute("message"));
+    assert!(tmp.path().join("rep/report.json").is_file());
+    // A directory as --junit target: exit 2, one line, nothing written.
+    std::fs::create_dir_all(tmp.path().join("xmldir")).unwrap();
+    let out = Command::cargo_bin("dpaudit").unwrap().current_dir(tmp.path()).args(["audit", "tiny.toml", "--out", "rep2", "--junit", "xmldir"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("dpaudit: ") && err.contains("--junit") && err.lines().count() == 1, "{err}");
+    assert!(!tmp.path().join("rep2").exists());
+}

@@ -31,6 +31,7 @@ pub mod entry;
 pub mod experiment_files;
 pub mod format;
 pub mod golden_check;
+pub mod junit;
 pub mod paper_check;
 pub mod plan;
 pub mod plots;

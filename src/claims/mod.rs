@@ -35,6 +35,7 @@ pub mod claim;
 pub mod engine;
 pub mod exact_group;
 pub mod fft_group;
+pub mod junit;
 pub mod margin;
 pub mod mc_check;
 pub mod options;

@@ -169,6 +169,10 @@ pub struct AuditArgs {
     /// Print the JSON report on stdout instead of the human summary.
     #[arg(long)]
     pub json: bool,
+    /// Also write a JUnit XML file (one test case per check) for CI dashboards; written with the
+    /// other reports, all or nothing, only when the run completes.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
     /// Print the plan (one line per check) and run nothing.
     #[arg(long)]
     pub dry_run: bool,

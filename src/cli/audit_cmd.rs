@@ -1,7 +1,9 @@
 //! `dpaudit audit [SPEC]`: load → plan → (dry-run | run with progress) → report.
 
 use super::args::AuditArgs;
-use super::output::{check_out_dir, write_files};
+use super::output::{check_out_dir, check_out_file};
+use crate::audit::junit::audit_junit;
+use crate::outfiles::write_all;
 use super::{EXIT_FINDING, EXIT_OK};
 use crate::audit::engine::{run as run_plan, Progress};
 use crate::audit::plan::Plan;
@@ -33,6 +35,9 @@ pub fn run(a: &AuditArgs, interrupt: &AtomicBool) -> Result<i32> {
     }
     if let Some(dir) = &a.out {
         check_out_dir(dir)?;
+    }
+    if let Some(f) = &a.junit {
+        check_out_file(f)?;
     }
     let spec = Spec::read(&path)?;
     let mut plan = Plan::from_spec(&spec)?;
@@ -93,17 +98,20 @@ pub fn run(a: &AuditArgs, interrupt: &AtomicBool) -> Result<i32> {
     let plots = if a.out.is_some() { report_plots::render(&report) } else { Vec::new() };
     let refs: Vec<_> = plots.iter().map(|(r, _)| r.clone()).collect();
     let json = audit_json(&report, &refs);
+    // One all-or-nothing write: plots/, experiments/, report.json, report.md and the JUnit file.
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     if let Some(dir) = &a.out {
-        let md = audit_markdown(&report, &refs).into_bytes();
-        // One all-or-nothing write: plots/, experiments/, report.json, report.md.
-        let mut files: Vec<(&str, Vec<u8>)> = plots
-            .iter()
-            .filter(|(r, _)| r.file.starts_with("plots/") || r.file.starts_with("experiments/"))
-            .map(|(r, text)| (r.file.as_str(), text.clone().into_bytes()))
-            .collect();
-        files.push(("report.json", to_bytes(&json)));
-        files.push(("report.md", md));
-        write_files(dir, &files)?;
+        for (r, text) in plots.iter().filter(|(r, _)| r.file.starts_with("plots/") || r.file.starts_with("experiments/")) {
+            files.push((dir.join(&r.file), text.clone().into_bytes()));
+        }
+        files.push((dir.join("report.json"), to_bytes(&json)));
+        files.push((dir.join("report.md"), audit_markdown(&report, &refs).into_bytes()));
+    }
+    if let Some(f) = &a.junit {
+        files.push((f.clone(), audit_junit(&report).into_bytes()));
+    }
+    if !files.is_empty() {
+        write_all(&files.iter().map(|(p, b)| (p.clone(), b.as_slice())).collect::<Vec<_>>())?;
     }
     if a.json {
         print!("{}", String::from_utf8_lossy(&to_bytes(&json)));

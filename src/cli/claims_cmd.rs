@@ -1,7 +1,9 @@
 //! `dpaudit claims FILE`: audit accountant claims (issue 4). Presentation only; the verdicts
 //! come from [`crate::claims`]. Documentation for users: `docs/claims.md`.
 
-use super::output::{check_out_dir, write_files};
+use super::output::{check_out_dir, check_out_file};
+use crate::claims::junit::claims_junit;
+use crate::outfiles::write_all;
 use super::{EXIT_FINDING, EXIT_OK};
 use crate::claims::{audit_claims_with, read_claims, report, ClaimOptions, Verdict};
 use crate::Result;
@@ -17,6 +19,7 @@ Examples:
   dpaudit claims audits/claims/python_accountants.csv
   dpaudit claims audits/claims/known_bugs.csv --json
   cat claims.csv | dpaudit claims - --time-budget 30 --out reports/
+  dpaudit claims claims.csv --junit reports/claims.xml     (CI dashboards: one test case per row)
 
 Verdicts: sound, unsound, inconclusive, or not_checked (the time budget ran out before the row's
 first certified pass started; counted in the summary, never sound).
@@ -59,6 +62,10 @@ pub struct ClaimsArgs {
     /// Also write claims_report.json and claims_report.md into DIR (only when the run completes).
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Also write a JUnit XML file (one test case per row: sound passes, unsound fails,
+    /// inconclusive and not_checked are skipped), with the other reports, all or nothing.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
 }
 
 /// Run the command; `Ok(1)` when a claim is unsound.
@@ -66,6 +73,9 @@ pub fn run(a: &ClaimsArgs, interrupt: &AtomicBool) -> Result<i32> {
     let claims = read_claims(&a.file)?;
     if let Some(dir) = &a.out {
         check_out_dir(dir)?;
+    }
+    if let Some(f) = &a.junit {
+        check_out_file(f)?;
     }
     let progress = if std::io::stderr().is_terminal() {
         let pb = ProgressBar::new(claims.len() as u64);
@@ -94,11 +104,21 @@ pub fn run(a: &ClaimsArgs, interrupt: &AtomicBool) -> Result<i32> {
     }
     let rows = result?;
     let source = if a.file.as_os_str() == "-" { "<stdin>".to_string() } else { a.file.display().to_string() };
+    let seconds = t0.elapsed().as_secs_f64();
+    let mut files: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     if let Some(dir) = &a.out {
-        let json = report::to_report_json(&rows, &source, t0.elapsed().as_secs_f64());
+        let json = report::to_report_json(&rows, &source, seconds);
         let mut json_bytes = serde_json::to_vec_pretty(&json).unwrap_or_default();
         json_bytes.push(b'\n');
-        write_files(dir, &[("claims_report.json", json_bytes), ("claims_report.md", report::to_markdown(&rows, &source).into_bytes())])?;
+        files.push((dir.join("claims_report.json"), json_bytes));
+        files.push((dir.join("claims_report.md"), report::to_markdown(&rows, &source).into_bytes()));
+    }
+    if let Some(f) = &a.junit {
+        files.push((f.clone(), claims_junit(&rows, &source, seconds).into_bytes()));
+    }
+    if !files.is_empty() {
+        // All or nothing (crate::outfiles).
+        write_all(&files.iter().map(|(p, b)| (p.clone(), b.as_slice())).collect::<Vec<_>>())?;
     }
     if a.json {
         println!("{}", serde_json::to_string_pretty(&report::to_json(&rows)).unwrap_or_default());

@@ -12,3 +12,11 @@ pub fn check_out_dir(dir: &std::path::Path) -> crate::Result<()> {
     }
     Ok(())
 }
+
+/// Fail early (before any computation) if a `--junit FILE` target is a directory.
+pub fn check_out_file(file: &std::path::Path) -> crate::Result<()> {
+    if file.is_dir() {
+        return Err(crate::Error::Io { path: file.display().to_string(), message: "--junit must name a file, not a directory".into() });
+    }
+    Ok(())
+}
