@@ -40,6 +40,8 @@ pub mod noisy_sgd;
 pub mod langevin;
 // Instances, experiments, audits, golden files, the Paper value.
 pub mod tightness;
+pub mod tightness_grid;
+pub mod tightness_walk;
 pub mod experiments;
 pub mod golden;
 pub mod audit_point_make;
