@@ -189,8 +189,9 @@ pub fn evolve_pair(g: &Grid, x0: f64, a: f64, s: f64, steps: u64, p_at: impl Fn(
 /// vertices the trade-off is linear (randomised tests).
 pub fn tradeoff_vertices(p: &[f64], q: &[f64]) -> Vec<(f64, f64)> {
     let mut idx: Vec<usize> = (0..p.len()).filter(|&i| p[i] > 0.0 || q[i] > 0.0).collect();
-    // Compare q_i/p_i > q_j/p_j as q_i p_j > q_j p_i (no division, P = 0 handled).
-    idx.sort_by(|&i, &j| (q[j] * p[i]).partial_cmp(&(q[i] * p[j])).unwrap_or(std::cmp::Ordering::Equal));
+    // Sort key: the ratio Q/P (+∞ where P = 0), decreasing; a total order (f64::total_cmp).
+    let ratio = |i: usize| if p[i] > 0.0 { q[i] / p[i] } else { f64::INFINITY };
+    idx.sort_by(|&i, &j| ratio(j).total_cmp(&ratio(i)));
     let (tp, tq): (f64, f64) = (p.iter().sum(), q.iter().sum());
     let mut v = vec![(0.0, 1.0)];
     let (mut a, mut b) = (0.0, 0.0);
