@@ -39,7 +39,8 @@ fn g(x: f64) -> String {
     fmt_sig(x, 6, 1e6)
 }
 
-/// Every audit point: the side-claim points of this file, then the soundness points. Stops
+/// Every audit point: the side-claim points of this file, the soundness points, the NoisySGD
+/// points, then the simulated-instance points ([`super::audit_points_instances`]). Stops
 /// (returning the points done) once `interrupt` is set.
 pub fn all_points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
     type Job = (&'static str, &'static [&'static str], &'static str, Tested, fn() -> Result<Made>);
@@ -69,6 +70,10 @@ pub fn all_points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
     if !interrupt.load(Ordering::Relaxed) {
         // Section 4.3 (NoisySGD): spec §9 items 1, 3, 4, 13
         out.extend(super::audit_points_sgd::points(interrupt));
+    }
+    if !interrupt.load(Ordering::Relaxed) {
+        // Simulated instances of spec §10: projected walk, subsampled drift, Monte Carlo.
+        out.extend(super::audit_points_instances::points());
     }
     out
 }

@@ -1,6 +1,7 @@
 //! Soundness points of *Shifted Interpolation for DP*: each bound against an independent lower
 //! bound on the truth (an explicit instance computed from its own iteration, [`super::tightness`])
-//! or, for the constrained results, against the derivation's own feasibility conditions. Every
+//! or, for the constrained results, against the derivation's own feasibility conditions (their
+//! simulated instances are in [`super::audit_points_instances`]). Every
 //! point tests the **bound** ([`Tested::Bound`]).
 
 use super::audit_point_make::{point, Made};
@@ -153,7 +154,7 @@ fn s_constrained() -> Result<Made> {
         closed_ok &= langevin::corollary_5_4_closed(lf, d, eta, 10_000)? >= langevin::corollary_5_4_best(lf, d, eta, 10_000)?.1;
     }
     let v = if bad.is_empty() && closed_ok { Verdict::Holds } else { Verdict::Counterexample };
-    let ev = "Derivation check (no worst-case instance is simulated for the constrained results): the constant shifts of Lemma C.8 keep every gap ≥ 0, end at 0 and sum to the closed value; each closed form (Theorems 4.3, 4.6, Corollary 5.4) is ≥ the window value at its own window; μ_opt ≥ 2√(DL/(ηn))/σ.".to_string();
+    let ev = "Derivation check (the bounds themselves are checked against the simulated projected walk in point S-Walk): the constant shifts of Lemma C.8 keep every gap ≥ 0, end at 0 and sum to the closed value; each closed form (Theorems 4.3, 4.6, Corollary 5.4) is ≥ the window value at its own window; μ_opt ≥ 2√(DL/(ηn))/σ.".to_string();
     Ok((v, ev, json!({"infeasible": bad, "closed_forms_bound_window_values": closed_ok}), Vec::new()))
 }
 

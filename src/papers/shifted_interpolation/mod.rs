@@ -15,11 +15,16 @@
 //! noisy_sgd.rs      Section 4.3: Theorems 4.8, 4.9, 4.10 (certified composition of C_p(G_μ); spec §6)
 //! langevin.rs       Section 5: Proposition 5.1, Corollary 5.2, Remark 5.3, Corollary 5.4 (spec §8)
 //! tightness.rs      tightness instances: linear and quadratic (spec §10)
+//! tightness_grid.rs law evolution of a 1-D noisy iteration on a grid (boundary atoms); Neyman–Pearson, δ(ε)
+//! tightness_walk.rs projected-walk instances of Theorems 4.3 / 4.6 vs their G_μ (spec §4.3, §5.3)
+//! tightness_sgd.rs  subsampled-drift instances of Theorems 4.8–4.10 vs certified f_K; t = 1 equals C_p(G_r)
+//! tightness_mc.rs   seeded Monte Carlo of the quadratic instance (Theorem 4.2) with Clopper–Pearson bounds
 //! request.rs        the `dpaudit noisy-gd` request, validated once
 //! report.rs         its answer: every applicable theorem and baseline, μ, ε(δ), ratio
 //! experiments.rs    Table 1 and the appendix GDP/ε tables (spec §7)
 //! audit_points.rs   audit points of spec §9 with verdicts; audit_point_kinds.rs: what each tests
 //! audit_points_sgd.rs  the NoisySGD audit points (spec §9 items 1, 3, 4, 13)
+//! audit_points_instances.rs  soundness points from the simulated instances (S-Walk, S-SGD, S-MC-Thm4.2)
 //! golden/           golden-file generators (`golden/shifted_interpolation/*.csv`)
 //! paper.rs          the paper as a `Paper`: registry, audit points, golden files, experiments
 //! ```
@@ -40,12 +45,17 @@ pub mod noisy_sgd;
 pub mod langevin;
 // Instances, experiments, audits, golden files, the Paper value.
 pub mod tightness;
+pub mod tightness_grid;
+pub mod tightness_walk;
+pub mod tightness_sgd;
+pub mod tightness_mc;
 pub mod experiments;
 pub mod golden;
 pub mod audit_point_make;
 pub mod audit_points;
 pub mod audit_points_bounds;
 pub mod audit_points_sgd;
+pub mod audit_points_instances;
 pub mod paper;
 // The `dpaudit noisy-gd` question and its answer.
 pub mod request;
