@@ -70,6 +70,9 @@ pub fn all_points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
         // Section 4.3 (NoisySGD): spec §9 items 1, 3, 4, 13
         out.extend(super::audit_points_sgd::points(interrupt));
     }
+    if !interrupt.load(Ordering::Relaxed) {
+        out.extend(super::audit_points_sgd_bounds::points(interrupt));
+    }
     out
 }
 

@@ -12,6 +12,7 @@
 //! meta_theorem.rs   Appendix C: Lemmas C.6, C.8, C.10, C.11 (spec §3)
 //! noisy_gd.rs       Section 4.1: Theorems 4.1, 4.2, 4.3 (spec §4)
 //! noisy_cgd.rs      Section 4.2: Theorems 4.4, 4.5, 4.6 (spec §5)
+//! subsampled.rs     Definition 4.7 (C_p(G_μ)) and Lemma A.5 (CLT, estimate) as the registry names them
 //! noisy_sgd.rs      Section 4.3: Theorems 4.8, 4.9, 4.10 (certified composition of C_p(G_μ); spec §6)
 //! langevin.rs       Section 5: Proposition 5.1, Corollary 5.2, Remark 5.3, Corollary 5.4 (spec §8)
 //! tightness.rs      tightness instances: linear and quadratic (spec §10)
@@ -20,6 +21,7 @@
 //! experiments.rs    Table 1 and the appendix GDP/ε tables (spec §7)
 //! audit_points.rs   audit points of spec §9 with verdicts; audit_point_kinds.rs: what each tests
 //! audit_points_sgd.rs  the NoisySGD audit points (spec §9 items 1, 3, 4, 13)
+//! audit_points_sgd_bounds.rs  NoisySGD soundness points (Definition 4.7, Lemma A.5, Theorems 4.8–4.10)
 //! golden/           golden-file generators (`golden/shifted_interpolation/*.csv`)
 //! paper.rs          the paper as a `Paper`: registry, audit points, golden files, experiments
 //! ```
@@ -36,6 +38,7 @@ pub mod noisy_gd;
 pub mod noisy_cgd;
 // Section 4.3 (sampled batches).
 pub mod noisy_sgd;
+pub mod subsampled;
 // Section 5.
 pub mod langevin;
 // Instances, experiments, audits, golden files, the Paper value.
@@ -46,6 +49,7 @@ pub mod audit_point_make;
 pub mod audit_points;
 pub mod audit_points_bounds;
 pub mod audit_points_sgd;
+pub mod audit_points_sgd_bounds;
 pub mod paper;
 // The `dpaudit noisy-gd` question and its answer.
 pub mod request;
