@@ -244,7 +244,7 @@ pub fn s_theorem_4_10() -> AuditPoint {
 pub fn s_lemma_a_5() -> AuditPoint {
     point("S-LemmaA.5", &["Lemma A.5"], "Lemma A.5 as a limit: certified compositions converge to the CLT value along p√K fixed", || {
         let mut rows = Vec::new();
-        for k in [100u64, 400, 1600, 6400] {
+        for k in [100u64, 400, 1600] {
             let p = 0.5 / (k as f64).sqrt();
             let clt = lemma_a_5_clt_mu(p, k, 1.0)?;
             let clt_eps = Gdp::new(clt)?.epsilon_for_delta(1e-5)?.upper;
@@ -256,10 +256,10 @@ pub fn s_lemma_a_5() -> AuditPoint {
             if e < iv.lower { iv.lower - e } else if e > iv.upper { e - iv.upper } else { 0.0 }
         };
         let gaps: Vec<f64> = (0..rows.len()).map(gap).collect();
-        let converging = gaps.windows(2).all(|w| w[1] <= w[0]) && gaps[3] < 0.5 * gaps[0];
+        let converging = gaps.windows(2).all(|w| w[1] <= w[0]) && gaps[2] < 0.5 * gaps[0];
         let v = if converging { Verdict::Holds } else { Verdict::Inconclusive };
-        let ev = format!("μ = 1, δ = 1e-5, p√K = 0.5 (CLT ε = {} for every K): certified ε of C_p(G_1)^⊗K for K = 100 / 400 / 1600 / 6400: [{}, {}] / [{}, {}] / [{}, {}] / [{}, {}]; distance to the CLT value {} / {} / {} / {}.", g(rows[0].2), g(rows[0].3.lower), g(rows[0].3.upper), g(rows[1].3.lower), g(rows[1].3.upper), g(rows[2].3.lower), g(rows[2].3.upper), g(rows[3].3.lower), g(rows[3].3.upper), g(gaps[0]), g(gaps[1]), g(gaps[2]), g(gaps[3]));
-        let fs = vec![Finding::new(FindingKind::Limitation, format!("Lemma A.5 is a limit: at finite K the CLT ε ({}) differs from the certified composition by {} at K = 100 and still {} at K = 6400; an estimate, never a bound", g(rows[0].2), g(gaps[0]), g(gaps[3])))];
+        let ev = format!("μ = 1, δ = 1e-5, p√K = 0.5 (CLT ε = {} for every K): certified ε of C_p(G_1)^⊗K for K = 100 / 400 / 1600: [{}, {}] / [{}, {}] / [{}, {}]; distance to the CLT value {} / {} / {}.", g(rows[0].2), g(rows[0].3.lower), g(rows[0].3.upper), g(rows[1].3.lower), g(rows[1].3.upper), g(rows[2].3.lower), g(rows[2].3.upper), g(gaps[0]), g(gaps[1]), g(gaps[2]));
+        let fs = vec![Finding::new(FindingKind::Limitation, format!("Lemma A.5 is a limit: at finite K the CLT ε ({}) differs from the certified composition by {} at K = 100 and still {} at K = 1600; an estimate, never a bound", g(rows[0].2), g(gaps[0]), g(gaps[2])))];
         let data = json!({"mu": 1.0, "delta": 1e-5, "rows": rows.iter().map(|(k, p, e, iv)| json!({"K": k, "p": p, "clt_eps": e, "certified_eps": [iv.lower, iv.upper]})).collect::<Vec<_>>()});
         Ok(((v, ev, data), fs))
     })
@@ -273,4 +273,4 @@ pub fn points(interrupt: &std::sync::atomic::AtomicBool) -> Vec<AuditPoint> {
 
 #[cfg(test)]
 #[path = "audit_points_sgd_bounds_test.rs"]
-mod tests;
+mod audit_points_sgd_bounds_test;

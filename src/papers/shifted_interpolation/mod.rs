@@ -60,7 +60,3 @@ pub use paper::SHIFTED_INTERPOLATION;
 /// Paper key used in registries and reports.
 pub const PAPER: &str = "shifted_interpolation";
 
-#[cfg(test)]
-mod audit_points_sgd_test;
-#[cfg(test)]
-mod noisy_sgd_test;

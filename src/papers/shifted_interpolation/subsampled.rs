@@ -40,4 +40,4 @@ pub fn lemma_a_5_clt_mu(p: f64, k: u64, mu: f64) -> Result<f64> {
 
 #[cfg(test)]
 #[path = "subsampled_test.rs"]
-mod tests;
+mod subsampled_test;
