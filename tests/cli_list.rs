@@ -15,6 +15,13 @@ const RESULTS: [&str; 16] = [
     "Theorem 6.1", "Theorem 6.2", "Algorithm 3", "Lemma 6.3", "Theorem 6.4", "Corollary 6.5", "Algorithm 4", "Proposition 7.1",
 ];
 
+/// Issue 9 acceptance: the Shifted Interpolation results and their guarantee types.
+const SI_RESULTS: &[(&str, &str)] = &[
+    ("Theorem 4.1", "exact"), ("Theorem 4.2", "upper"), ("Theorem 4.3", "upper"), ("Theorem 4.4", "upper"), ("Theorem 4.5", "upper"), ("Theorem 4.6", "upper"),
+    ("Definition 4.7", "exact"), ("Theorem 4.8", "upper"), ("Theorem 4.9", "upper"), ("Theorem 4.10", "upper"),
+    ("Proposition 5.1", "upper"), ("Corollary 5.2", "exact"), ("Corollary 5.4", "upper"), ("Lemma A.3", "exact"), ("Lemma A.5", "estimate"),
+];
+
 #[test]
 fn list_json_has_every_result_with_valid_verdicts() {
     let (code, out, err) = list(&["--json"]);
@@ -26,8 +33,14 @@ fn list_json_has_every_result_with_valid_verdicts() {
         assert!(["holds", "counterexample", "inconclusive", "not_audited"].contains(&row["audit_verdict"].as_str().unwrap()), "{row}");
         assert!(row["function"].as_str().unwrap().starts_with("crate::papers::model_merging::"));
     }
-    // the second paper is listed through the same interface
-    assert!(rows.iter().filter(|x| x["paper"] == "shifted_interpolation").count() >= 16, "{out}");
+    // the second paper is listed through the same interface; issue 9's acceptance list, each with
+    // a soundness verdict from an audit point (not "not_audited")
+    assert!(rows.iter().filter(|x| x["paper"] == "shifted_interpolation").count() >= 22, "{out}");
+    for (r, g) in SI_RESULTS {
+        let row = rows.iter().find(|x| x["result"] == *r && x["paper"] == "shifted_interpolation").unwrap_or_else(|| panic!("{r} missing"));
+        assert_eq!(row["guarantee"], *g, "{row}");
+        assert!(["holds", "unsound", "inconclusive"].contains(&row["soundness"].as_str().unwrap_or("")), "{r}: {row}");
+    }
     let (code, text, _) = list(&[]);
     assert_eq!(code, 0);
     assert!(text.contains("Theorem 6.2") && text.contains(&format!("{} results", rows.len())), "{text}");

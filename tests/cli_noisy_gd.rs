@@ -143,3 +143,74 @@ fn tradeoff_csv_matches_an_independent_phi() {
     }
     assert_eq!(count, 101);
 }
+
+/// ε(δ) of G_μ by bisection on δ(ε) = Φ(−ε/μ + μ/2) − e^ε Φ(−ε/μ − μ/2) (statrs Φ; Lemma A.3).
+fn gdp_eps(mu: f64, delta: f64) -> f64 {
+    let phi = Normal::new(0.0, 1.0).unwrap();
+    let d = |e: f64| phi.cdf(-e / mu + mu / 2.0) - e.exp() * phi.cdf(-e / mu - mu / 2.0);
+    let (mut lo, mut hi) = (0.0, 200.0);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if d(mid) > delta { lo = mid } else { hi = mid }
+    }
+    hi
+}
+
+fn interval(r: &Value) -> (f64, f64) {
+    (r["epsilon_interval"][0].as_f64().unwrap(), r["epsilon_interval"][1].as_f64().unwrap())
+}
+
+/// `--algorithm sampled` with c < 1, p = 0.01 (n = 100, b = 1), r = L/(bσ) = 1, T = 1000: the
+/// Theorem 4.8 row is the spec's CLT point (§2.10, §9 item 1): its certified interval contains
+/// the PRV estimate 2.1989 and lies above the CLT's 2.1758. With p = 1 (b = n) every factor is
+/// Gaussian, so Theorem 4.8 is G_{r√T} and Theorem 4.9 (conservative form, at the reported K)
+/// is G_μ with μ² = 4r²(K − 1) + 8r² + 8r²((c^K − c^T)/(1 − c))²; the certified intervals contain
+/// those GDP ε, computed here with statrs.
+#[test]
+fn sampled_with_c_below_one() {
+    let a: Vec<String> = ["--algorithm", "sampled", "--n", "100", "--b", "1", "--eta", "0.1", "--sigma", "1", "--l", "1", "--c", "0.99", "--steps", "1000", "--delta", "1e-5"].iter().map(|s| s.to_string()).collect();
+    let j = json_of(&a);
+    let (lo, hi) = interval(row(&j, "Theorem 4.8"));
+    assert!(lo <= 2.1989 && 2.1989 <= hi && lo > 2.1758, "[{lo}, {hi}]");
+    let t49 = row(&j, "Theorem 4.9");
+    assert!(t49["chosen"]["K"].as_u64().unwrap() >= 1 && t49["epsilon"].as_f64().unwrap() == interval(t49).1, "{t49}");
+
+    let (r, c, t) = (0.1f64, 0.9f64, 50u64);
+    let a: Vec<String> = ["--algorithm", "sampled", "--n", "10", "--b", "10", "--eta", "0.1", "--sigma", "1", "--l", "1", "--c", "0.9", "--steps", "50", "--delta", "1e-5"].iter().map(|s| s.to_string()).collect();
+    let j = json_of(&a);
+    let (lo, hi) = interval(row(&j, "Theorem 4.8"));
+    let want = gdp_eps(r * (t as f64).sqrt(), 1e-5);
+    assert!(lo <= want * (1.0 + 1e-9) && want <= hi * (1.0 + 1e-9), "4.8: [{lo}, {hi}] vs {want}");
+    let t49 = row(&j, "Theorem 4.9");
+    let k = t49["chosen"]["K"].as_u64().unwrap();
+    let gap = (c.powi(k as i32) - c.powi(t as i32)) / (1.0 - c);
+    let mu = (4.0 * r * r * (k - 1) as f64 + 8.0 * r * r + 8.0 * r * r * gap * gap).sqrt();
+    let want = gdp_eps(mu, 1e-5);
+    let (lo, hi) = interval(t49);
+    assert!(lo <= want * (1.0 + 1e-9) && want <= hi * (1.0 + 1e-9), "4.9 at K = {k}: [{lo}, {hi}] vs {want}");
+    // the text table names the window and prints "-" as the guarantee of the row that does not apply
+    let (code, text, err) = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{err}");
+    assert!(text.lines().any(|l| l.starts_with("Theorem 4.9") && l.contains(&format!("K = {k}"))), "{text}");
+    let na = text.lines().find(|l| l.starts_with("Theorem 4.10")).unwrap();
+    assert!(na.split_whitespace().nth(2) == Some("-") && na.contains("not applicable"), "{na}");
+}
+
+/// A constrained run (D given) with p = 1: Theorem 4.10 at the reported ν is G_μ with
+/// μ² = 8r²ν + 2D²/(η²σ²ν) (θ = 1/2); its certified interval contains that GDP ε (statrs).
+#[test]
+fn constrained_run_with_a_diameter() {
+    let a: Vec<String> = ["--algorithm", "sampled", "--n", "10", "--b", "10", "--eta", "0.1", "--sigma", "3", "--l", "3", "--d", "1", "--steps", "100", "--delta", "1e-5"].iter().map(|s| s.to_string()).collect();
+    let j = json_of(&a);
+    let t410 = row(&j, "Theorem 4.10");
+    let nu = t410["chosen"]["nu"].as_u64().unwrap() as f64;
+    let (r, d, eta, sigma) = (0.1f64, 1.0f64, 0.1f64, 3.0f64);
+    let mu = (8.0 * r * r * nu + 2.0 * d * d / (eta * eta * sigma * sigma * nu)).sqrt();
+    let want = gdp_eps(mu, 1e-5);
+    let (lo, hi) = interval(t410);
+    assert!(lo <= want * (1.0 + 1e-9) && want <= hi * (1.0 + 1e-9), "4.10 at nu = {nu}: [{lo}, {hi}] vs {want}");
+    assert_eq!(t410["guarantee"], "upper");
+    // never below the GDP ε of the best window over every ν = 1..=100 (brute force here)
+    let best = (1..=100).map(|v| (8.0 * r * r * v as f64 + 2.0 * d * d / (eta * eta * sigma * sigma * v as f64)).sqrt()).fold(f64::INFINITY, f64::min);
+    assert!(t410["epsilon"].as_f64().unwrap() >= gdp_eps(best, 1e-5) * (1.0 - 1e-9));
+}

@@ -188,7 +188,9 @@ fn to_text(rep: &NoisyGdReport) -> String {
             Outcome::NotApplicable(why) => notes = format!("not applicable: {why}"),
             Outcome::Gdp { .. } => {}
         }
-        out.push_str(&format!("{:<14} {:<10} {:>12} {:>12} {:>8}  {}\n", r.result, guarantee(r), mu, eps, ratio, notes));
+        // a result that does not apply guarantees nothing: no guarantee type in the table
+        let gu = if matches!(r.outcome, Outcome::NotApplicable(_)) { "-".to_string() } else { guarantee(r) };
+        out.push_str(&format!("{:<14} {:<10} {:>12} {:>12} {:>8}  {}\n", r.result, gu, mu, eps, ratio, notes));
     }
     out
 }

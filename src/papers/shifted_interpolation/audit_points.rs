@@ -72,6 +72,7 @@ pub fn all_points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
         out.extend(super::audit_points_sgd::points(interrupt));
     }
     if !interrupt.load(Ordering::Relaxed) {
+        out.extend(super::audit_points_sgd_bounds::points(interrupt));
         // Simulated instances of spec §10: projected walk, subsampled drift, Monte Carlo.
         out.extend(super::audit_points_instances::points());
     }

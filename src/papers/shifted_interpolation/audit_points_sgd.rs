@@ -136,3 +136,7 @@ pub fn points(interrupt: &std::sync::atomic::AtomicBool) -> Vec<AuditPoint> {
     let jobs: Vec<fn() -> AuditPoint> = vec![a1_clt_as_bound, a3_factor_two, a4_theorem_4_9_form, a13_composition_diverges];
     crate::papers::audit_point::run_points(&jobs, interrupt)
 }
+
+#[cfg(test)]
+#[path = "audit_points_sgd_test.rs"]
+mod audit_points_sgd_test;

@@ -1,6 +1,6 @@
 //! The NoisySGD audit points decide with the expected kinds and carry the deciding numbers.
 
-use super::audit_points_sgd::*;
+use super::*;
 use crate::papers::{FindingKind, Verdict};
 
 /// A1: the CLT ε (2.1758, spec §9 item 1) lies below the certified interval, which contains the

@@ -4,12 +4,13 @@ use super::*;
 fn every_point_is_decided_with_its_findings() {
     let never = AtomicBool::new(false);
     let all = all_points(&never);
-    // 17 points of Sections 4.1-4.2, 5 and the appendices, then the 4 NoisySGD points (tested,
-    // with their verdicts, in audit_points_sgd_test), then the 3 simulated-instance points.
-    assert_eq!(all.len(), 24);
-    let sgd = ["A1", "A3", "A4", "A13"];
-    assert_eq!(all[17..21].iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), sgd);
-    assert_eq!(all[21..].iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), ["S-Walk", "S-SGD", "S-MC-Thm4.2"]);
+    // 17 points of Sections 4.1-4.2, 5 and the appendices, then the 4 NoisySGD side-claim points
+    // and the 5 NoisySGD soundness points (tested, with their verdicts, in audit_points_sgd_test
+    // and audit_points_sgd_bounds_test), then the 3 simulated-instance points.
+    assert_eq!(all.len(), 29);
+    let sgd = ["A1", "A3", "A4", "A13", "S-Def4.7", "S-LemmaA.5", "S-Thm4.8", "S-Thm4.9", "S-Thm4.10"];
+    assert_eq!(all[17..26].iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), sgd);
+    assert_eq!(all[26..].iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), ["S-Walk", "S-SGD", "S-MC-Thm4.2"]);
     let pts: Vec<AuditPoint> = all.into_iter().filter(|p| !sgd.contains(&p.id.as_str())).collect();
     assert_eq!(pts.len(), 20);
     for p in &pts {

@@ -12,6 +12,7 @@
 //! meta_theorem.rs   Appendix C: Lemmas C.6, C.8, C.10, C.11 (spec §3)
 //! noisy_gd.rs       Section 4.1: Theorems 4.1, 4.2, 4.3 (spec §4)
 //! noisy_cgd.rs      Section 4.2: Theorems 4.4, 4.5, 4.6 (spec §5)
+//! subsampled.rs     Definition 4.7 (C_p(G_μ)) and Lemma A.5 (CLT, estimate) as the registry names them
 //! noisy_sgd.rs      Section 4.3: Theorems 4.8, 4.9, 4.10 (certified composition of C_p(G_μ); spec §6)
 //! langevin.rs       Section 5: Proposition 5.1, Corollary 5.2, Remark 5.3, Corollary 5.4 (spec §8)
 //! tightness.rs      tightness instances: linear and quadratic (spec §10)
@@ -24,6 +25,7 @@
 //! experiments.rs    Table 1 and the appendix GDP/ε tables (spec §7)
 //! audit_points.rs   audit points of spec §9 with verdicts; audit_point_kinds.rs: what each tests
 //! audit_points_sgd.rs  the NoisySGD audit points (spec §9 items 1, 3, 4, 13)
+//! audit_points_sgd_bounds.rs  NoisySGD soundness points (Definition 4.7, Lemma A.5, Theorems 4.8–4.10)
 //! audit_points_instances.rs  soundness points from the simulated instances (S-Walk, S-SGD, S-MC-Thm4.2)
 //! golden/           golden-file generators (`golden/shifted_interpolation/*.csv`)
 //! paper.rs          the paper as a `Paper`: registry, audit points, golden files, experiments
@@ -41,6 +43,7 @@ pub mod noisy_gd;
 pub mod noisy_cgd;
 // Section 4.3 (sampled batches).
 pub mod noisy_sgd;
+pub mod subsampled;
 // Section 5.
 pub mod langevin;
 // Instances, experiments, audits, golden files, the Paper value.
@@ -55,6 +58,7 @@ pub mod audit_point_make;
 pub mod audit_points;
 pub mod audit_points_bounds;
 pub mod audit_points_sgd;
+pub mod audit_points_sgd_bounds;
 pub mod audit_points_instances;
 pub mod paper;
 // The `dpaudit noisy-gd` question and its answer.
@@ -66,7 +70,3 @@ pub use paper::SHIFTED_INTERPOLATION;
 /// Paper key used in registries and reports.
 pub const PAPER: &str = "shifted_interpolation";
 
-#[cfg(test)]
-mod audit_points_sgd_test;
-#[cfg(test)]
-mod noisy_sgd_test;

@@ -142,19 +142,58 @@ pub fn thm_4_9_best_k_clt(p: f64, r: f64, c: f64, t: u64, form: Thm49Form) -> Re
     Ok(best)
 }
 
-/// Theorem 4.9 optimised over K: certified ε at the CLT-optimal K ([`thm_4_9_best_k_clt`]) and
-/// at `K = t`; returns the K with the smaller certified upper end and its interval. Since every
-/// `f_K` is valid, `.upper` is an upper bound on ε(δ) of NoisySGD (guarantee *upper*).
-pub fn thm_4_9_epsilon_best(p: f64, r: f64, c: f64, t: u64, form: Thm49Form, delta: f64, opts: &PldOptions) -> Result<(u64, Interval)> {
-    let (k0, _) = thm_4_9_best_k_clt(p, r, c, t, form)?;
+/// Ratio of the geometric grid of windows shortlisted by the CLT surrogate (`2^{1/4}`).
+const GRID_RATIO: f64 = 1.189_207_115_002_721;
+/// Windows certified by the `*_epsilon_best` searches: the CLT-optimal one, `t` (Theorem 4.9) or
+/// 1 (Theorem 4.10), and the best two others of the geometric grid.
+pub const MAX_CERTIFIED: usize = 4;
+
+/// The windows to certify: `must` (kept, in order) and then the [`MAX_CERTIFIED`] − |must| points
+/// of the geometric grid `{1, ⌈GRID_RATIO^j⌉, t}` of `1..=t` with the smallest CLT surrogate
+/// `clt(K)` (an **estimate**, used only to choose; every window gives a valid bound).
+fn shortlist(t: u64, must: &[u64], clt: impl Fn(u64) -> Result<f64>) -> Result<Vec<u64>> {
+    let mut grid = vec![1u64, t];
+    let mut x = 1.0f64;
+    while x < t as f64 {
+        x *= GRID_RATIO;
+        grid.push((x.ceil() as u64).min(t));
+    }
+    grid.sort_unstable();
+    grid.dedup();
+    let mut scored = Vec::new();
+    for k in grid.into_iter().filter(|k| !must.contains(k)) {
+        scored.push((clt(k)?, k));
+    }
+    scored.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let mut out = must.to_vec();
+    out.dedup();
+    out.extend(scored.into_iter().map(|(_, k)| k).take(MAX_CERTIFIED.saturating_sub(out.len())));
+    Ok(out)
+}
+
+/// The candidate with the smallest certified upper end (ties: the earlier candidate).
+fn smallest_upper(cands: &[u64], eps: impl Fn(u64) -> Result<Interval>) -> Result<(u64, Interval)> {
     let mut best: Option<(u64, Interval)> = None;
-    for k in [k0, t] {
-        let iv = thm_4_9_epsilon(p, r, c, t, k, form, delta, opts)?;
+    for &k in cands {
+        let iv = eps(k)?;
         if best.map_or(true, |(_, b)| iv.upper < b.upper) {
             best = Some((k, iv));
         }
     }
-    Ok(best.expect("two candidates"))
+    best.ok_or_else(|| Error::invalid("window candidates", "[]", "nothing to certify"))
+}
+
+/// Theorem 4.9 optimised over K. Every `f_K` is a valid bound, so the smallest certified upper
+/// end over any set of K is an upper bound on ε(δ) of NoisySGD (guarantee *upper*). Search: the
+/// CLT-optimal K ([`thm_4_9_best_k_clt`]), `K = t`, and the two points of the geometric grid
+/// (ratio `2^{1/4}`) of `1..=t` with the smallest CLT surrogate are certified (≤ [`MAX_CERTIFIED`]
+/// FFT compositions); the CLT is an estimate that can mis-rank windows (it underestimates the
+/// subsampled factors), so certifying its neighbours can only lower the result. Returns the K
+/// with the smallest certified upper end and its interval.
+pub fn thm_4_9_epsilon_best(p: f64, r: f64, c: f64, t: u64, form: Thm49Form, delta: f64, opts: &PldOptions) -> Result<(u64, Interval)> {
+    let (k0, _) = thm_4_9_best_k_clt(p, r, c, t, form)?;
+    let cands = shortlist(t, &[k0, t], |k| thm_4_9_clt_mu_estimate(p, r, c, t, k, form))?;
+    smallest_upper(&cands, |k| thm_4_9_epsilon(p, r, c, t, k, form, delta, opts))
 }
 
 /// Parameters of Theorem 4.10: `D` diameter of the constraint set, `η` learning rate, `σ` noise
@@ -227,9 +266,16 @@ pub fn thm_4_10_best_nu_clt(p: f64, r: f64, k: &Constrained, t: u64) -> Result<(
     Ok(best)
 }
 
-/// Theorem 4.10 optimised over ν: certified ε at the CLT-optimal ν (every ν is valid, so
-/// `.upper` is an upper bound on ε(δ); guarantee *upper*).
+/// Theorem 4.10 optimised over ν (every ν is valid, so the smallest certified upper end is an
+/// upper bound on ε(δ); guarantee *upper*). Search as [`thm_4_9_epsilon_best`]: the CLT-optimal
+/// ν ([`thm_4_10_best_nu_clt`]), ν = t, and the two best points of the geometric grid by the CLT
+/// surrogate are certified (≤ [`MAX_CERTIFIED`]).
 pub fn thm_4_10_epsilon_best(p: f64, r: f64, k: &Constrained, t: u64, delta: f64, opts: &PldOptions) -> Result<(u64, Interval)> {
-    let (nu, _) = thm_4_10_best_nu_clt(p, r, k, t)?;
-    Ok((nu, thm_4_10_epsilon(p, r, k, t, nu, delta, opts)?))
+    let (nu0, _) = thm_4_10_best_nu_clt(p, r, k, t)?;
+    let cands = shortlist(t, &[nu0, t], |nu| thm_4_10_clt_mu_estimate(p, r, k, t, nu))?;
+    smallest_upper(&cands, |nu| thm_4_10_epsilon(p, r, k, t, nu, delta, opts))
 }
+
+#[cfg(test)]
+#[path = "noisy_sgd_test.rs"]
+mod noisy_sgd_test;

@@ -169,11 +169,16 @@ pub fn noisy_gd_report(req: &NoisyGdRequest, interrupt: &AtomicBool) -> Result<N
 
 /// Number of grid points of [`NoisyGdReport::tradeoff_csv`] (α = 0, 0.01, …, 1).
 pub const TRADEOFF_POINTS: usize = 101;
+/// MPFR precision (bits) of the trade-off values of [`NoisyGdReport::tradeoff_csv`].
+pub const TRADEOFF_PREC: u32 = 128;
 
 impl NoisyGdReport {
     /// The trade-off curves of the GDP rows as CSV: header `alpha,<result>…` (result names with
     /// spaces as `_`), one line per α = i/(points − 1), value `G_μ(α) = Φ(Φ⁻¹(1 − α) − μ)`
-    /// ([`Gdp::tradeoff`], Dong–Roth–Su Definition 2.4). Rows that are not GDP have no curve here.
+    /// (Dong–Roth–Su Definition 2.4) evaluated in MPFR at [`TRADEOFF_PREC`] bits and rounded
+    /// **down** ([`crate::repr::convert::gdp_tradeoff_down`]): a reported trade-off is a lower
+    /// bound on the achievable type II error, so rounding down errs towards more privacy loss.
+    /// Rows that are not GDP have no curve here.
     /// Errors: points < 2; a μ that [`Gdp::new`] rejects.
     pub fn tradeoff_csv(&self, points: usize) -> Result<String> {
         if points < 2 {
@@ -190,7 +195,7 @@ impl NoisyGdReport {
             let a = i as f64 / (points - 1) as f64;
             out.push_str(&format!("{a}"));
             for (_, g) in &curves {
-                out.push_str(&format!(",{:e}", g.tradeoff(a)?));
+                out.push_str(&format!(",{:e}", crate::repr::convert::gdp_tradeoff_down(*g, a, TRADEOFF_PREC)?));
             }
             out.push('\n');
         }

@@ -19,9 +19,11 @@ pub mod appendix_c;
 pub mod noisy_gd;
 pub mod noisy_cgd;
 pub mod langevin;
+pub mod subsampled;
+pub mod noisy_sgd;
 
 /// Every golden file of the paper.
-pub const ALL: [Generator; 11] = [
+pub const ALL: [Generator; 16] = [
     appendix_a::LEMMA_A_3_A_4,
     appendix_c::LEMMA_C_6,
     appendix_c::LEMMA_C_8,
@@ -33,6 +35,11 @@ pub const ALL: [Generator; 11] = [
     noisy_cgd::THM_4_6,
     langevin::SECTION_5,
     langevin::COR_5_4,
+    subsampled::DEF_4_7,
+    subsampled::LEMMA_A_5,
+    noisy_sgd::THM_4_8,
+    noisy_sgd::THM_4_9,
+    noisy_sgd::THM_4_10,
 ];
 
 
@@ -57,4 +64,29 @@ fn brute_min(max: u64, f: impl Fn(u64) -> Mp) -> (u64, Mp) {
         }
     }
     best
+}
+
+/// The `ε ≥ 0` with `ln δ(ε) = ln δ` for a decreasing `ln δ(·)` given at 256 bits, by bisection
+/// on f64 midpoints to adjacent f64s; the upper one (the ε to report). `ln δ(0) ≤ ln δ` gives 0.
+fn eps_at_delta(ln_delta: impl Fn(f64) -> Mp, delta: f64) -> f64 {
+    let target = mp(delta).ln();
+    if ln_delta(0.0) <= target {
+        return 0.0;
+    }
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    while ln_delta(hi) > target {
+        lo = hi;
+        hi *= 2.0;
+    }
+    loop {
+        let mid = lo + 0.5 * (hi - lo);
+        if mid <= lo || mid >= hi {
+            return hi;
+        }
+        if ln_delta(mid) > target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
 }
