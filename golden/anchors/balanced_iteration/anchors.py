@@ -246,7 +246,8 @@ def main():
             src = "exact integer polynomial in q = e^(2 beta) by direct multinomial column recursion"
             tol = 1e-12
         close(v, F(want), max(tol, 0.6 * 10 ** -(len(want.replace('.', '').lstrip('0')) - 1)), f"F{(d, k, c, s, a)}")
-        rows.append((key([d, k, c, s, a]), "forward", v, src))
+        if not (d == 10 and a == 32):  # checked above; not a golden row (seconds of DP per check)
+            rows.append((key([d, k, c, s, a]), "forward", v, src))
         print("F", d, k, c, s, a, mp.nstr(v, 16), flush=True)
     # cross-check the numpy route against the exact one at alpha <= 8 (d = 10, k = 4)
     for a in (3, 8):

@@ -13,7 +13,7 @@ use crate::num::Real;
 
 /// `ln h_l` for `l = l_min..=k`, `l_min = max(0, 2k − d)` (zero-probability overlaps skipped,
 /// spec §1.7), in `R`: the first term from log-binomials, the rest by the ratio
-/// `h_{l+1}/h_l = (k − l)² / ((l + 1)(d − 2k + l + 1))`.
+/// `h_{l+1}/h_l = (k − l)² / ((l + 1)(d + l + 1 − 2k))`.
 pub fn ln_overlap_law_r<R: Real>(pair: &MixturePair, proto: &R) -> (u64, Vec<R>) {
     let (d, k) = (pair.d, pair.k);
     let l_min = (2 * k).saturating_sub(d);
@@ -22,7 +22,8 @@ pub fn ln_overlap_law_r<R: Real>(pair: &MixturePair, proto: &R) -> (u64, Vec<R>)
     let mut out = vec![cur.clone()];
     for l in l_min..k {
         let num = proto.cst(((k - l) * (k - l)) as f64);
-        let den = proto.cst((l + 1) as f64) * proto.cst((d - 2 * k + l + 1) as f64);
+        // l ≥ l_min = max(0, 2k − d), so d + l + 1 − 2k ≥ 1
+        let den = proto.cst((l + 1) as f64) * proto.cst((d + l + 1 - 2 * k) as f64);
         cur = cur + (num / den).ln();
         out.push(cur.clone());
     }

@@ -27,11 +27,10 @@ fn spec_examples() {
     ] {
         let g = corollary_3_14(&pair(d, k, s), a).unwrap();
         assert!((g - want).abs() / want < 1e-10, "G_{a}({d},{k},{s}) = {g}, spec {want}");
-        assert!(g >= want * (1.0 - 1e-12));
     }
     // k = 1 closed form: ln((e^{αc²/(2σ²)} + d − 1)/d) = ln((e⁴ + 2)/3) at d = 3, σ = 1, α = 8
-    let g = corollary_3_14(&pair(3, 1, 1.0), 8).unwrap();
-    assert!((g - ((4f64.exp() + 2.0) / 3.0).ln()).abs() < 1e-14);
+    let (g, closed) = (corollary_3_14(&pair(3, 1, 1.0), 8).unwrap(), ((4f64.exp() + 2.0) / 3.0).ln());
+    assert!(g >= closed && g - closed < 1e-13);
 }
 
 /// Lemma 3.13: G_α ≥ F_α (exact), equality at α = 2; and G equals the literal N² sum of the
@@ -43,9 +42,10 @@ fn g_bounds_f_and_equals_the_literal_pair_sum() {
         let curve = corollary_3_14_curve(&p, &(2..=12).collect::<Vec<_>>()).unwrap();
         for a in 2..=12u64 {
             let (f, g) = (theorem_3_1_forward(&p, a).unwrap(), corollary_3_14(&p, a).unwrap());
-            assert!(g >= f * (1.0 - 1e-12), "({d},{k},{s},{a}): G {g} < F {f}");
+            // both rounded up by their own a-priori allowances (F's is larger, ≤ 1e-11 relative)
+            assert!(g >= f * (1.0 - 1e-11), "({d},{k},{s},{a}): G {g} < F {f}");
             if a == 2 {
-                assert!((g - f).abs() / f < 1e-12);
+                assert!((g - f).abs() / f < 1e-11);
             }
             assert!((curve[a as usize - 2] - g).abs() <= 1e-13 * g);
         }

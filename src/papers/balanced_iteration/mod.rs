@@ -25,6 +25,7 @@ pub mod forward_bound;
 pub mod mixtures;
 pub mod poisson;
 pub mod conversion;
+pub mod reverse;
 pub mod audit_points;
 pub mod golden;
 pub mod paper;

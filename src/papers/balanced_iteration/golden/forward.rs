@@ -8,7 +8,8 @@ use crate::papers::balanced_iteration::{forward_bound, forward_exact};
 const IN: [&str; 5] = ["d", "k", "c", "sigma", "alpha"];
 
 /// Spec §11 (T = 10, k = 4, σ = 2) and §1.8 examples, including the complement cases (k > d/2)
-/// and a large-order EGF case (β α(α − 1) = 32512).
+/// and a large-order EGF case (β α(α − 1) = 32512). `α = 32` at `T = 10, k = 4` (seconds of DP)
+/// is left to the unit tests to keep `golden check` fast.
 fn forward_inputs() -> Vec<Vec<f64>> {
     [
         (10.0, 4.0, 1.0, 2.0, 2.0),
@@ -16,7 +17,6 @@ fn forward_inputs() -> Vec<Vec<f64>> {
         (10.0, 4.0, 1.0, 2.0, 4.0),
         (10.0, 4.0, 1.0, 2.0, 8.0),
         (10.0, 4.0, 1.0, 2.0, 16.0),
-        (10.0, 4.0, 1.0, 2.0, 32.0),
         (2.0, 1.0, 1.0, 1.0, 2.0),
         (2.0, 1.0, 1.0, 1.0, 3.0),
         (3.0, 1.0, 1.0, 0.8, 3.0),
