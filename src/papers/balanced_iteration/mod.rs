@@ -13,6 +13,7 @@
 //! mixtures.rs       Section 3.4: Lemmas 3.12 and 3.13 for a general Gaussian mixture (literal sums)
 //! poisson.rs        Section 3.3: Theorem 3.11 (Poisson-subsampled Gaussian, Zhu–Wang) (spec §13)
 //! conversion.rs     Section 2: Proposition 2.3 (RDP → DP) (spec §9)
+//! reverse.rs        Section 3.4: Corollaries 3.17/3.19 (R^paper, flagged), certified R^∞ (§1.5), Theorem 3.1 with its flag
 //! audit_points.rs   audit points of spec §17 (the first slice), with verdicts
 //! golden/           golden-file generators (`golden/balanced_iteration/*.csv`)
 //! paper.rs          the paper as a `Paper`: registry, audit points, golden files, experiments
