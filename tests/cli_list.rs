@@ -41,6 +41,12 @@ fn list_json_has_every_result_with_valid_verdicts() {
         assert_eq!(row["guarantee"], *g, "{row}");
         assert!(["holds", "unsound", "inconclusive"].contains(&row["soundness"].as_str().unwrap_or("")), "{r}: {row}");
     }
+    // the third paper (issue 11, first slice): every result with a real soundness verdict
+    for r in ["Proposition 2.3", "Theorem 3.11", "Lemma 3.12", "Lemma 3.13", "Corollary 3.14"] {
+        let row = rows.iter().find(|x| x["result"] == r && x["paper"] == "balanced_iteration").unwrap_or_else(|| panic!("{r} missing"));
+        assert_eq!(row["soundness"], "holds", "{row}");
+        assert!(row["function"].as_str().unwrap().starts_with("crate::papers::balanced_iteration::"));
+    }
     let (code, text, _) = list(&[]);
     assert_eq!(code, 0);
     assert!(text.contains("Theorem 6.2") && text.contains(&format!("{} results", rows.len())), "{text}");

@@ -7,6 +7,7 @@
 //!
 //! * [`model_merging`] — *Differentially Private Model Merging* (Yin, Zaheer, Li 2026).
 //! * [`shifted_interpolation`] — *Shifted Interpolation for Differential Privacy* (Bok, Su, Altschuler 2024).
+//! * [`balanced_iteration`] — *Leveraging Randomness in Model and Data Partitioning for Privacy Amplification* (Dong, Chen, Özgür 2025).
 //! * [`paper`] — the [`Paper`] trait.
 //! * [`audit_point`] — the verdict type every paper's audit points report.
 //! * [`registry`] — every implemented result of every paper (`dpaudit list`).
@@ -16,6 +17,7 @@
 //! * [`result_verdict`] — a result's two verdicts (soundness, statement) from its points.
 
 pub mod audit_point;
+pub mod balanced_iteration;
 pub mod experiment;
 pub mod golden_table;
 pub mod model_merging;
@@ -33,4 +35,5 @@ pub use paper::Paper;
 pub static ALL: &[&dyn Paper] = &[
     &model_merging::MODEL_MERGING,
     &shifted_interpolation::SHIFTED_INTERPOLATION,
+    &balanced_iteration::BALANCED_ITERATION,
 ];

@@ -1,0 +1,37 @@
+//! *Leveraging Randomness in Model and Data Partitioning for Privacy Amplification* (Andy Dong,
+//! Wei-Ning Chen, Ayfer Özgür, 2025): the mixture-versus-Gaussian pair of Theorem 3.1 behind
+//! model splitting and Balanced Iteration Subsampling (each record used in exactly `k` of `T`
+//! iterations), its exact forward divergence, the closed-form bound of Corollary 3.14, the
+//! Poisson baseline (Theorem 3.11) and the RDP → DP conversion (Proposition 2.3). Spec:
+//! `shared/spec/balanced_iteration.md`. Derivations and decisions: `README.md` (included below).
+//!
+//! Files by section of the paper:
+//! ```text
+//! mixture_pair.rs   Section 3.1: the pair (P, Q) of Theorem 3.1, validated once (spec §0.3)
+//! forward_exact.rs  Theorem 3.1 first term of (2) = Lemma 3.12 on S_{d,k}: exact F_α (EGF, row-need DP; §1.3)
+//! forward_bound.rs  Corollary 3.14 (first term of (3)), licensed by Lemma 3.13 (spec §4–§5)
+//! mixtures.rs       Section 3.4: Lemmas 3.12 and 3.13 for a general Gaussian mixture (literal sums)
+//! poisson.rs        Section 3.3: Theorem 3.11 (Poisson-subsampled Gaussian, Zhu–Wang) (spec §13)
+//! conversion.rs     Section 2: Proposition 2.3 (RDP → DP) (spec §9)
+//! reverse.rs        Section 3.4: Corollaries 3.17/3.19 (R^paper, flagged), certified R^∞ (§1.5), Theorem 3.1 with its flag
+//! audit_points.rs   audit points of spec §17 (the first slice), with verdicts
+//! golden/           golden-file generators (`golden/balanced_iteration/*.csv`)
+//! paper.rs          the paper as a `Paper`: registry, audit points, golden files, experiments
+//! ```
+#![doc = include_str!("README.md")]
+
+pub mod mixture_pair;
+pub mod forward_exact;
+pub mod forward_bound;
+pub mod mixtures;
+pub mod poisson;
+pub mod conversion;
+pub mod reverse;
+pub mod audit_points;
+pub mod golden;
+pub mod paper;
+
+pub use paper::BALANCED_ITERATION;
+
+/// Paper key used in registries and reports.
+pub const PAPER: &str = "balanced_iteration";

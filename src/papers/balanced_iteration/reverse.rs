@@ -1,0 +1,125 @@
+//! The reverse direction `R_α = D_α(Q‖P)` of Theorem 3.1 (Dong, Chen, Özgür 2025; spec §1.4–§1.6,
+//! §6–§8) and the two-sided Theorem 3.1 value with its flag "reverse term certified: yes/no".
+//!
+//! * Lemma 3.15 (exact split): `R_α = D_α(Q‖Q') + D_α(Q'‖P)`, `Q' = N((ck/d)1, σ² I)`.
+//! * Corollary 3.17 (Proposition A.1): `D_α(Q‖Q') = s_α = αc²k²/(2σ²d)`.
+//! * Corollary 3.19 (from Lemma 3.18, **false as stated**, spec §8): the paper's reverse term
+//!   `R^paper = s_α + (d/(2(α−1)))[αv − ln(1 + α(e^v − 1))]`, `v = c²k(d−k)/(σ²d²)` — with the
+//!   exponent `σ²d` the derivation yields (the theorem's `σ²d²` and the `+(1−α)` of (3) are typos,
+//!   spec §1.4). **Not an upper bound on `R_α` in general**: never used for certified accounting.
+//! * The certified replacement (spec §1.5, Jensen on the orthogonal part):
+//!   `R^∞ = αc²k²/(2σ²d) + c²k(d−k)/(2σ²d) ≥ R_α`.
+
+use super::forward_bound::corollary_3_14;
+use super::forward_exact::theorem_3_1_forward;
+use super::mixture_pair::{check_order, MixturePair};
+use crate::error::{Error, Result};
+use crate::num::quad::integrate_split;
+use crate::num::round::widen_up;
+use crate::num::{Mp, Real};
+
+/// **Corollary 3.17** (Proposition A.1): `D_α(Q‖Q') = s_α = αc²k²/(2σ²d)`, rounded up (a few
+/// correctly rounded operations, widened by 4 ulps). Any real `α > 1` is fine here; integer orders
+/// are validated for uniformity with Theorem 3.1.
+pub fn corollary_3_17(pair: &MixturePair, alpha: u64) -> Result<f64> {
+    check_order(alpha)?;
+    let (c, k, d, s) = (pair.c, pair.k as f64, pair.d as f64, pair.sigma);
+    Ok(widen_up(alpha as f64 * c * c * k * k / (2.0 * s * s * d), 4))
+}
+
+/// **Corollary 3.19** as the appendix derivation yields it (exponent `σ²d`): the paper's reverse
+/// term `R^paper_α`. Flagged: it rests on Lemma 3.18, which is false as stated (audit point A1:
+/// `d = 2, k = 1, c = σ = 1, α = 2`: exact `R_2 = 0.569043 > R^paper = 0.550167`). For
+/// reproduction of the paper only. `ln(1 + α(e^v − 1))` as `ln_1p(α·expm1(v))`; the bracket's
+/// series is used when `αv < 1e−4` (spec §1.7). Nearest rounding.
+pub fn corollary_3_19_paper(pair: &MixturePair, alpha: u64) -> Result<f64> {
+    check_order(alpha)?;
+    let (c, k, d, s) = (pair.c, pair.k as f64, pair.d as f64, pair.sigma);
+    let a = alpha as f64;
+    let v = c * c * k * (d - k) / (s * s * d * d);
+    let bracket = if a * v < 1e-4 {
+        a * (a - 1.0) / 2.0 * v * v - a * (a - 1.0) * (2.0 * a - 1.0) / 6.0 * v * v * v
+    } else {
+        a * v - (a * v.exp_m1()).ln_1p()
+    };
+    Ok(a * c * c * k * k / (2.0 * s * s * d) + d / (2.0 * (a - 1.0)) * bracket)
+}
+
+/// **The certified reverse bound `R^∞_α`** (spec §1.5; Lemma 3.15 + Corollary 3.17 + Jensen:
+/// `q''/p'' ≤ e^{r²/(2σ²)}`): `αc²k²/(2σ²d) + c²k(d−k)/(2σ²d) ≥ D_α(Q‖P)`, rounded up.
+pub fn reverse_certified(pair: &MixturePair, alpha: u64) -> Result<f64> {
+    check_order(alpha)?;
+    let (c, k, d, s) = (pair.c, pair.k as f64, pair.d as f64, pair.sigma);
+    Ok(widen_up((alpha as f64 * k * k + k * (d - k)) * c * c / (2.0 * s * s * d), 4))
+}
+
+/// The exact reverse divergence `R_α = D_α(Q‖P)` for `d = 2, k = 1` (test and audit oracle): by
+/// Lemma 3.15, `R_α = s_α + (1/(α−1)) ln(e^{(α−1)a²/(2σ²)} E_{x∼N(0,σ²)}[cosh(ax/σ²)^{−(α−1)}])`,
+/// `a = c/√2`, the expectation by tanh–sinh quadrature at 128 bits over `[0, 60σ]` (even
+/// integrand; the tail beyond is below `e^{−1800}`).
+///
+/// Errors: quadrature did not converge to 1e−25.
+pub fn reverse_exact_d2(c: f64, sigma: f64, alpha: u64) -> Result<f64> {
+    MixturePair::new(2, 1, c, sigma)?; // validates c, σ
+    check_order(alpha)?;
+    let p = Mp::new(128, 0.0);
+    let (cc, s) = (p.cst(c), p.cst(sigma));
+    let a = cc.clone() / p.cst(2.0).sqrt();
+    let s2 = s.clone() * s.clone();
+    let am1 = p.cst(alpha as f64 - 1.0);
+    let two_pi = p.cst(2.0) * p.pi();
+    let f = |x: &Mp| -> Mp {
+        let dens = (-(x.clone() * x.clone()) / (p.cst(2.0) * s2.clone())).exp() / (two_pi.clone().sqrt() * s.clone());
+        dens * (-(am1.clone() * (a.clone() * x.clone() / s2.clone()).cosh().ln())).exp() * p.cst(2.0)
+    };
+    let q = integrate_split(f, &[p.zero(), s.clone(), p.cst(8.0) * s.clone(), p.cst(60.0) * s.clone()], &p.cst(1e-30), 14);
+    if q.err.to_f64() > 1e-25 {
+        return Err(Error::Numerical(format!("reverse quadrature error {:e}", q.err.to_f64())));
+    }
+    let orth = (am1.clone() * a.clone() * a / (p.cst(2.0) * s2) + q.value.ln()) / am1;
+    Ok(alpha as f64 * c * c / (2.0 * sigma * sigma * 2.0) + orth.to_f64())
+}
+
+/// Which reverse term Theorem 3.1's value uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReverseTerm {
+    /// `R^∞` (spec §1.5): provably ≥ `D_α(Q‖P)`. The default for accounting.
+    Certified,
+    /// The paper's `R^paper` (Corollary 3.19): **not** certified (Lemma 3.18 is false).
+    Paper,
+}
+
+/// Theorem 3.1's value at one order, with what it rests on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Theorem31 {
+    /// `max(forward, reverse)`.
+    pub epsilon: f64,
+    /// Exact `F_α` where the DP is affordable, else Corollary 3.14's `G_α` (both rounded up).
+    pub forward: f64,
+    pub forward_exact: bool,
+    pub reverse: f64,
+    /// "reverse term certified: yes/no".
+    pub reverse_certified: bool,
+}
+
+/// **Theorem 3.1** (with the corrections of spec §1.4): `ε_α ≤ max{F_α (or G_α), reverse}` for
+/// integer `α ≥ 2`. With [`ReverseTerm::Certified`] an upper bound on the RDP of the pair in both
+/// directions (rounded up); with [`ReverseTerm::Paper`] the paper's value, flagged uncertified.
+///
+/// Errors: invalid order.
+pub fn theorem_3_1(pair: &MixturePair, alpha: u64, reverse: ReverseTerm) -> Result<Theorem31> {
+    let (forward, forward_exact) = match theorem_3_1_forward(pair, alpha) {
+        Ok(f) => (f, true),
+        Err(Error::Unsupported(_)) => (corollary_3_14(pair, alpha)?, false),
+        Err(e) => return Err(e),
+    };
+    let (rev, certified) = match reverse {
+        ReverseTerm::Certified => (reverse_certified(pair, alpha)?, true),
+        ReverseTerm::Paper => (corollary_3_19_paper(pair, alpha)?, false),
+    };
+    Ok(Theorem31 { epsilon: forward.max(rev), forward, forward_exact, reverse: rev, reverse_certified: certified })
+}
+
+#[cfg(test)]
+#[path = "reverse_test.rs"]
+mod reverse_test;
