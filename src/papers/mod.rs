@@ -7,6 +7,7 @@
 //!
 //! * [`model_merging`] — *Differentially Private Model Merging* (Yin, Zaheer, Li 2026).
 //! * [`shifted_interpolation`] — *Shifted Interpolation for Differential Privacy* (Bok, Su, Altschuler 2024).
+//! * [`mixture_fdp`] — *Unified Enhancement of Privacy Bounds for Mixture Mechanisms via f-DP* (Wang, Su, Ye, Shokri, Su 2023), Section 4.
 //! * [`paper`] — the [`Paper`] trait.
 //! * [`audit_point`] — the verdict type every paper's audit points report.
 //! * [`registry`] — every implemented result of every paper (`dpaudit list`).
@@ -18,6 +19,7 @@
 pub mod audit_point;
 pub mod experiment;
 pub mod golden_table;
+pub mod mixture_fdp;
 pub mod model_merging;
 pub mod paper;
 pub mod shifted_interpolation;
@@ -33,4 +35,5 @@ pub use paper::Paper;
 pub static ALL: &[&dyn Paper] = &[
     &model_merging::MODEL_MERGING,
     &shifted_interpolation::SHIFTED_INTERPOLATION,
+    &mixture_fdp::MIXTURE_FDP,
 ];
