@@ -28,6 +28,11 @@ fn list_json_has_every_result_with_valid_verdicts() {
     }
     // the second paper is listed through the same interface
     assert!(rows.iter().filter(|x| x["paper"] == "shifted_interpolation").count() >= 16, "{out}");
+    // the third paper (mixture mechanisms via f-DP, Section 4)
+    for r in ["Proposition 4.1", "Theorem 4.2", "Corollary 4.3"] {
+        let row = rows.iter().find(|x| x["result"] == r && x["paper"] == "mixture_fdp").unwrap_or_else(|| panic!("mixture_fdp {r} missing"));
+        assert!(["holds", "counterexample", "inconclusive"].contains(&row["audit_verdict"].as_str().unwrap()), "{row}");
+    }
     let (code, text, _) = list(&[]);
     assert_eq!(code, 0);
     assert!(text.contains("Theorem 6.2") && text.contains(&format!("{} results", rows.len())), "{text}");

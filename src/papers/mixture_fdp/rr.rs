@@ -62,13 +62,22 @@ pub fn k_rr_delta(s: &Shuffle, k: u32, eps: f64) -> Result<f64> {
         ln_binom(m, a as f64) + ln_binom(m - a as f64, b as f64) + (a + b) as f64 * q.ln() + (m - (a + b) as f64) * ln_r
     };
     let g = eps.exp();
+    // table of M(a, b) for a, b ∈ [−1, cut + 1] (index + 1)
+    let w = (cut + 3) as usize;
+    let mut tab = vec![0.0f64; w * w];
+    for a in -1..=cut + 1 {
+        for b in -1..=cut + 1 {
+            tab[(a + 1) as usize * w + (b + 1) as usize] = ln_m(a, b).exp();
+        }
+    }
+    let at = |a: i64, b: i64| tab[(a + 1) as usize * w + (b + 1) as usize];
     let mut h = 0.0f64;
     for a in 0..=cut + 1 {
         for b in 0..=cut + 1 {
             if (a + b) as f64 > m + 1.0 {
                 continue;
             }
-            let (ma, mb, m0) = (ln_m(a - 1, b).exp(), ln_m(a, b - 1).exp(), ln_m(a, b).exp());
+            let (ma, mb, m0) = (at(a - 1, b), at(a, b - 1), at(a, b));
             let p = e0 * q * ma + q * mb + (k as f64 - 2.0) * q * m0;
             let qq = q * ma + e0 * q * mb + (k as f64 - 2.0) * q * m0;
             h += (p - g * qq).max(0.0);

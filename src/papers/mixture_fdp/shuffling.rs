@@ -248,9 +248,14 @@ fn gcd(a: u64, b: u64) -> u64 {
 /// The exact hockey-stick of the pair, `H_{e^ε}(P‖Q) = H_{e^ε}(Q‖P)` (spec §4.4, §4.6 item 1):
 /// `Σ_i w⁰_i Σ_a p_i(a) [(1−w) − γw − (γ(1−w) − w) a/b]_+` with `γ = e^ε` — the tightest δ any
 /// analysis through the FMT23 reduction can give. Positive terms, log-space start, rounded up
-/// (an upper bound on the exact value; tests compare it with MPFR). Errors: ε invalid.
+/// (an upper bound on the exact value; tests compare it with MPFR). Exactly 0 for ε ≥ ε₀: every
+/// atom's ratio `((1−w)a + wb)/((1−w)b + wa)` lies in `[e^{−ε₀}, e^{ε₀}]` since `(1−w)/w = e^{ε₀}`.
+/// Errors: ε invalid.
 pub fn exact_pair_delta(s: &Shuffle, eps: f64) -> Result<f64> {
     check_eps(eps)?;
+    if eps >= s.eps0 {
+        return Ok(0.0);
+    }
     let (g, w) = (eps.exp(), s.w());
     Ok(s.positive_sum(1.0 - w - g * w, g * (1.0 - w) - w).min(1.0))
 }

@@ -61,8 +61,12 @@ pub fn corollary_4_3_delta_mp(s: &Shuffle, eps: f64) -> f64 {
     (positive_sum(s, &Float::with_val(prec, 1), &g) * t).to_f64()
 }
 
-/// The exact pair's `H_{e^ε}(P‖Q)` (spec §4.4) at 256 bits, rounded to the nearest f64.
+/// The exact pair's `H_{e^ε}(P‖Q)` (spec §4.4) at 256 bits, rounded to the nearest f64; 0 for
+/// ε ≥ ε₀ (the pair's likelihood ratios lie in `[e^{−ε₀}, e^{ε₀}]`).
 pub fn exact_pair_delta_mp(s: &Shuffle, eps: f64) -> f64 {
+    if eps >= s.eps0 {
+        return 0.0;
+    }
     let prec = GOLDEN_PREC;
     let e0 = Float::with_val(prec, s.eps0).exp();
     let w = Float::with_val(prec, 1) / (e0 + 1u32);
