@@ -47,6 +47,11 @@ fn list_json_has_every_result_with_valid_verdicts() {
         assert_eq!(row["soundness"], "holds", "{row}");
         assert!(row["function"].as_str().unwrap().starts_with("crate::papers::balanced_iteration::"));
     }
+    // the fourth paper (mixture mechanisms via f-DP, Section 4)
+    for r in ["Proposition 4.1", "Theorem 4.2", "Corollary 4.3"] {
+        let row = rows.iter().find(|x| x["result"] == r && x["paper"] == "mixture_fdp").unwrap_or_else(|| panic!("mixture_fdp {r} missing"));
+        assert!(["holds", "counterexample", "inconclusive"].contains(&row["audit_verdict"].as_str().unwrap()), "{row}");
+    }
     let (code, text, _) = list(&[]);
     assert_eq!(code, 0);
     assert!(text.contains("Theorem 6.2") && text.contains(&format!("{} results", rows.len())), "{text}");

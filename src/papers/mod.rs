@@ -8,6 +8,7 @@
 //! * [`model_merging`] — *Differentially Private Model Merging* (Yin, Zaheer, Li 2026).
 //! * [`shifted_interpolation`] — *Shifted Interpolation for Differential Privacy* (Bok, Su, Altschuler 2024).
 //! * [`balanced_iteration`] — *Leveraging Randomness in Model and Data Partitioning for Privacy Amplification* (Dong, Chen, Özgür 2025).
+//! * [`mixture_fdp`] — *Unified Enhancement of Privacy Bounds for Mixture Mechanisms via f-DP* (Wang, Su, Ye, Shokri, Su 2023), Section 4.
 //! * [`paper`] — the [`Paper`] trait.
 //! * [`audit_point`] — the verdict type every paper's audit points report.
 //! * [`registry`] — every implemented result of every paper (`dpaudit list`).
@@ -20,6 +21,7 @@ pub mod audit_point;
 pub mod balanced_iteration;
 pub mod experiment;
 pub mod golden_table;
+pub mod mixture_fdp;
 pub mod model_merging;
 pub mod paper;
 pub mod shifted_interpolation;
@@ -36,4 +38,5 @@ pub static ALL: &[&dyn Paper] = &[
     &model_merging::MODEL_MERGING,
     &shifted_interpolation::SHIFTED_INTERPOLATION,
     &balanced_iteration::BALANCED_ITERATION,
+    &mixture_fdp::MIXTURE_FDP,
 ];

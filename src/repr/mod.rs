@@ -8,6 +8,8 @@
 //! | [`DirectionalCurve`] | `directional.rs` | certified intervals for both directions `H_{e^ε}(P‖Q)`, `H_{e^ε}(Q‖P)` |
 //! | [`PrivacyProfile`] | `profile.rs` | δ(ε) per adjacency direction (closures or tables), max, ε(δ) |
 //! | [`TradeOff`] | `tradeoff.rs`, `tradeoff_build.rs` | piecewise-linear convex f: eval, inverse, conjugate, C(f), δ(ε), ε(δ), constructions |
+//! | (combinations) | `tradeoff_combine.rs` | pointwise `Σλ_k f_k` vs joint (index-revealed) `J_w` |
+//! | [`LogPair`] | `log_delta.rs` | δ(ε), ε(δ) as log-space sums of positive terms (relative accuracy at tiny δ) |
 //! | [`Formula`] | `rdp_formula.rs` (closed forms), `opt1.rs`, `rdp_to_dp.rs` (dispatch) | RDP → (ε, δ) at one order (M, G, F, H, KL, OPT-1) |
 //! | [`EpsilonFromRdp`], [`DeltaFromRdp`] | `rdp_optimize.rs` | min over formulas and orders (grid or continuous) |
 //!
@@ -22,6 +24,7 @@
 pub mod convert;
 pub mod directional;
 pub mod gdp;
+pub mod log_delta;
 pub mod opt1;
 pub mod profile;
 pub mod rdp;
@@ -31,6 +34,7 @@ pub mod rdp_to_dp;
 pub mod subsampling;
 pub mod tradeoff;
 mod tradeoff_build;
+mod tradeoff_combine;
 
 pub use directional::DirectionalCurve;
 pub use gdp::Gdp;
@@ -39,6 +43,7 @@ pub use rdp::RdpCurve;
 pub use rdp_optimize::{DeltaFromRdp, EpsilonFromRdp, OrderRange};
 pub use rdp_to_dp::Formula;
 pub use subsampling::SubsampledGdp;
+pub use log_delta::LogPair;
 pub use tradeoff::{TradeOff, Vertex};
 
 #[cfg(test)]
@@ -49,6 +54,8 @@ mod rdp_to_dp_test;
 mod rdp_test;
 #[cfg(test)]
 mod tradeoff_test;
+#[cfg(test)]
+mod tradeoff_combine_test;
 #[cfg(test)]
 mod profile_test;
 #[cfg(test)]

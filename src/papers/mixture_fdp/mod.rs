@@ -1,0 +1,33 @@
+//! *Unified Enhancement of Privacy Bounds for Mixture Mechanisms via f-Differential Privacy*
+//! (Chendi Wang, Buxin Su, Jiayuan Ye, Reza Shokri, Weijie J. Su, NeurIPS 2023): f-DP of
+//! shuffled mechanisms (Section 4), with exact ground truths and randomised-response lower
+//! bounds (implementation spec `shared/spec/mixtures_fdp.md`). The trade-off machinery below the
+//! paper (pointwise vs joint combination, log-space δ) is in `crate::repr`. First slice: Section 4
+//! only; decisions and what is left: `README.md` (included below).
+//!
+//! Files by section of the paper:
+//! ```text
+//! shuffling.rs     Section 4 / App. C: Proposition 4.1, Theorem 4.2, Corollary 4.3 (+ literal knot,
+//!                  trivial cap), the exact pair (spec §4.1–4.4, §4.6 item 1)
+//! shuffling_mp.rs  the same δ sums in 256-bit MPFR with exact binomials (independent route)
+//! rr.rs            shuffled binary and k-ary randomised response: exact δ, lower bounds (§4.6 item 3)
+//! audit_points.rs  audit points of spec §10.1 items 1, 2, 4, 5, 6, 11
+//! golden/          golden-file generators (`golden/mixture_fdp/*.csv`)
+//! paper.rs         the paper as a `Paper`: registry, audit points, golden files, verdicts
+//! ```
+#![doc = include_str!("README.md")]
+
+pub mod shuffling;
+pub mod shuffling_mp;
+pub mod rr;
+pub mod audit_points;
+pub mod golden;
+pub mod paper;
+
+pub use paper::MIXTURE_FDP;
+
+/// Paper key used in registries and reports.
+pub const PAPER: &str = "mixture_fdp";
+
+#[cfg(test)]
+mod shuffling_test;

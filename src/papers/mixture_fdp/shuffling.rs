@@ -1,0 +1,360 @@
+//! Section 4 and Appendix C of *Unified Enhancement of Privacy Bounds for Mixture Mechanisms via
+//! f-DP* (Wang, Su, Ye, Shokri, Su, NeurIPS 2023): privacy amplification by shuffling
+//! (mixtures_fdp spec §4).
+//!
+//! **Stated assumption (every result of this file).** The reduction of Feldman, McMillan and
+//! Talwar (SODA 2023, Theorem 3.1): for an ε₀-DP local randomiser, the shuffled outputs on two
+//! neighbouring datasets are a common post-processing of `X ~ P`, `Y ~ Q` below, with
+//! `C ~ Binom(n − 1, 2/(e^{ε₀} + 1))`. FMT23 published an erratum: the proof of their Lemma 3.5
+//! has an error and their Theorems 3.1/3.2 hold only for a restricted class of local randomisers
+//! (spec §10.1 item 5). The bounds here are therefore proven only for that class; the
+//! randomised-response lower bounds (`rr.rs`) do not depend on the reduction.
+//!
+//! Setting (spec §4.1): `w = 1/(e^{ε₀} + 1)`, `p_c = 2w`, `w⁰_i = C(n−1, i) p_c^i (1−p_c)^{n−1−i}`,
+//! `p_i(k) = C(i, k) 2^{−i}`. Atoms `(a, b)`, `1 ≤ a + b ≤ n`, component `i = a + b − 1`:
+//! `P₀(a, b) = w⁰_i p_i(a−1)`, `Q₀(a, b) = w⁰_i p_i(a)`, likelihood ratio `P₀/Q₀ = a/b`;
+//! `P = (1−w)P₀ + wQ₀`, `Q = (1−w)Q₀ + wP₀`. The swap `(a, b) ↦ (b, a)` exchanges P₀ ↔ Q₀ and
+//! P ↔ Q, so both trade-off functions are symmetric.
+//!
+//! Numerics (spec §8 items 1–6): δ is a sum of **positive** terms per component, started at the
+//! threshold atom in log space (`ln_binom`, relative error ≲ 1e−14) and continued by the exact
+//! ratio recursion `p_i(a−1) = p_i(a) a/(i+1−a)` into the tail; the tail is cut once a geometric
+//! bound on the rest falls below 1e−17 of the component's sum, and that bound is **added**
+//! (upper bounds stay upper bounds). Components with `ln w⁰_i < −800` are skipped and
+//! `n e^{−800}` is added.
+
+use crate::error::{Error, Result};
+use crate::num::special::ln_binom;
+use crate::repr::TradeOff;
+
+/// Relative allowance covering the f64 evaluation (ln_binom ≲ 1e−14 relative, the exp of the
+/// threshold term, the recursion's few ulps per step): results are multiplied by `1 + REL`.
+const REL: f64 = 1e-12;
+
+/// The shuffling setting of spec §4.1: `n` users, local ε₀.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Shuffle {
+    pub n: u64,
+    pub eps0: f64,
+}
+
+impl Shuffle {
+    /// Errors: `n < 2` (one user: nothing is shuffled), `n > 10⁹`, ε₀ not finite or ≤ 0, or
+    /// ε₀ > 700 (e^{ε₀} overflows).
+    pub fn new(n: u64, eps0: f64) -> Result<Shuffle> {
+        if !(2..=1_000_000_000).contains(&n) {
+            return Err(Error::invalid("number of users n", n, "must be an integer in [2, 1e9]"));
+        }
+        if !(eps0.is_finite() && eps0 > 0.0 && eps0 <= 700.0) {
+            return Err(Error::invalid("local epsilon eps0", eps0, "must be a finite number in (0, 700]"));
+        }
+        Ok(Shuffle { n, eps0 })
+    }
+    /// `w = 1/(e^{ε₀} + 1)` (spec §4.1).
+    pub fn w(&self) -> f64 {
+        1.0 / (self.eps0.exp() + 1.0)
+    }
+    /// `1 − 2w = tanh(ε₀/2)` without cancellation (spec §4.1 [D], §8 item 6).
+    pub fn one_minus_2w(&self) -> f64 {
+        (0.5 * self.eps0).tanh()
+    }
+    /// `ln w⁰_i = ln C(n−1, i) + i ln p_c + (n−1−i) ln(1 − p_c)`, with `ln w = −ln(1 + e^{ε₀})`.
+    pub fn ln_w0(&self, i: u64) -> f64 {
+        let m = (self.n - 1) as f64;
+        let ln_w = -(self.eps0.exp().ln_1p());
+        let ln_pc = std::f64::consts::LN_2 + ln_w;
+        let ln_1m_pc = (-2.0 * self.w()).ln_1p();
+        ln_binom(m, i as f64) + i as f64 * ln_pc + (m - i as f64) * ln_1m_pc
+    }
+
+    /// `Σ_i w⁰_i Σ_{0 ≤ a ≤ i, a/b < thr} p_i(a) (c0 − c1 a/b)`, `b = i + 1 − a` — the common form
+    /// of Corollary 4.3's δ (`c0 = 1`, `c1 = γ̃`) and of the exact pair's hockey-stick
+    /// (`c0 = 1 − w − γw`, `c1 = γ(1−w) − w`); each term is positive for `a/b < thr = c0/c1`.
+    /// Rounded up (module doc).
+    fn positive_sum(&self, c0: f64, c1: f64) -> f64 {
+        if !(c0 > 0.0) {
+            return 0.0;
+        }
+        let thr = c0 / c1;
+        let mut total = 0.0f64;
+        let mut bound = 0.0f64;
+        for i in 0..self.n {
+            let lw = self.ln_w0(i);
+            if lw < -800.0 {
+                bound += (-800.0f64).exp();
+                continue;
+            }
+            let fi = i as f64 + 1.0;
+            // largest a with a < (i+1) thr/(1+thr), capped at i
+            let x = fi * thr / (1.0 + thr);
+            let mut a = (x.ceil() - 1.0).min(i as f64);
+            if a < 0.0 {
+                continue;
+            }
+            while a >= 0.0 && a / (fi - a) >= thr {
+                a -= 1.0;
+            }
+            while a + 1.0 <= i as f64 && (a + 1.0) / (fi - a - 1.0) < thr {
+                a += 1.0;
+            }
+            if a < 0.0 {
+                continue;
+            }
+            let ln_p = lw + ln_binom(i as f64, a) - i as f64 * std::f64::consts::LN_2;
+            let mut p = ln_p.exp();
+            let mut s = 0.0f64;
+            loop {
+                let b = fi - a;
+                s += p * (c0 - c1 * a / b);
+                if a == 0.0 || p == 0.0 {
+                    break;
+                }
+                let r = a / b; // p(a−1)/p(a); decreasing as a decreases
+                let rest = p * r / (1.0 - r) * c0;
+                if rest <= 1e-17 * s {
+                    bound += rest;
+                    break;
+                }
+                p *= r;
+                a -= 1.0;
+            }
+            total += s;
+        }
+        (total * (1.0 + REL) + bound).next_up()
+    }
+
+    /// `γ̃ = (e^ε − 2w)/(1 − 2w) = 1 + expm1(ε)/tanh(ε₀/2)` (spec §4.4).
+    pub fn gamma_tilde(&self, eps: f64) -> f64 {
+        1.0 + eps.exp_m1() / self.one_minus_2w()
+    }
+}
+
+fn check_eps(eps: f64) -> Result<()> {
+    if !(eps.is_finite() && eps >= 0.0) {
+        return Err(Error::invalid("epsilon", eps, "must be a finite number ≥ 0"));
+    }
+    Ok(())
+}
+
+/// Corollary 4.3 (mixtures paper, Section 4; spec §4.4 boxed formula, with the knot choice that
+/// keeps δ an upper bound, spec §10.1 item 4): the δ(ε) of Theorem 4.2's `C(f_S)`,
+/// `δ = 1 + C(f_S)*(−e^ε) = (1 − 2w) H_{γ̃}(P₀‖Q₀)
+///    = (1 − 2w) Σ_i w⁰_i 2^{−i} Σ_{a γ̃ < i+1−a} C(i, a) (1 − γ̃ a/(i+1−a))`
+/// — atoms with ratio exactly `τ = 1/γ̃` excluded (they contribute 0). Upper bound (rounded up).
+/// Assumes the FMT23 reduction (module doc). Errors: ε not finite or < 0.
+pub fn corollary_4_3_delta(s: &Shuffle, eps: f64) -> Result<f64> {
+    check_eps(eps)?;
+    let g = s.gamma_tilde(eps);
+    Ok((s.one_minus_2w() * s.positive_sum(1.0, g) * (1.0 + 4.0 * f64::EPSILON)).next_up().min(1.0))
+}
+
+/// Corollary 4.3 with the trivial cap (spec §4.4 [C], §10.1 item 6): the shuffled mechanism is
+/// also ε₀-DP, so `δ = min{δ_{f-DP}(ε), (e^{ε₀} − e^ε)_+/(e^{ε₀} + 1)}` holds too (the second
+/// term is the δ(ε) of ε₀-DP: `H_{e^ε}` of randomised response at ε₀). Upper bound.
+pub fn corollary_4_3_delta_capped(s: &Shuffle, eps: f64) -> Result<f64> {
+    let d = corollary_4_3_delta(s, eps)?;
+    let cap = if eps >= s.eps0 { 0.0 } else { ((s.eps0.exp() - eps.exp()) / (s.eps0.exp() + 1.0) * (1.0 + 4.0 * f64::EPSILON)).next_up() };
+    Ok(d.min(cap))
+}
+
+/// `ε_{f-DP}(δ) = inf{ε ≥ 0 : δ_{f-DP}(ε) ≤ δ}` (spec §4.4; Table 2), rounded up: bisection on ε
+/// (δ is non-increasing), 100 steps or one ulp. Errors: δ ∉ (0, 1).
+pub fn corollary_4_3_epsilon(s: &Shuffle, delta: f64) -> Result<f64> {
+    invert(|e| corollary_4_3_delta(s, e), delta)
+}
+
+/// Smallest ε ≥ 0 with `f(ε) ≤ δ` for a non-increasing `f`, by bisection, returned as the upper
+/// end of the final bracket. Errors: δ ∉ (0, 1), a failing `f`.
+pub fn invert(f: impl Fn(f64) -> Result<f64>, delta: f64) -> Result<f64> {
+    crate::error::check::unit_open("delta", delta)?;
+    if f(0.0)? <= delta {
+        return Ok(0.0);
+    }
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    while f(hi)? > delta {
+        lo = hi;
+        hi *= 2.0;
+        if hi > 1400.0 {
+            return Ok(f64::INFINITY);
+        }
+    }
+    for _ in 0..100 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if f(mid)? <= delta {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Ok(hi)
+}
+
+/// The literal reading of Corollary 4.3's knot (spec §10.1 item 4): `t_ε` = the smallest knot
+/// `a/b ≥ τ = 1/γ̃`, **with the atoms of ratio exactly t_ε included**. Those atoms contribute
+/// `Q₀ − γ̃ P₀ < 0`, so this value **understates** δ (not a bound; recorded as a finding):
+/// at `(n, ε₀, ε) = (5, 1, 0.5)`, 0.12846776073 vs the correct 0.14576162480. The knot is
+/// found exactly (integer cross-multiplication over the first atom ≥ τ of every component) and
+/// its tie atoms `(kp, kq)`, `k(p + q) = i + 1`, are enumerated; O(n). Errors: ε invalid.
+pub fn corollary_4_3_literal_knot_delta(s: &Shuffle, eps: f64) -> Result<f64> {
+    check_eps(eps)?;
+    let g = s.gamma_tilde(eps);
+    let tau = 1.0 / g;
+    let mut best: Option<(u64, u64)> = None;
+    for i in 0..s.n {
+        let fi = i as f64 + 1.0;
+        let mut a = ((fi * tau / (1.0 + tau)).ceil() - 1.0).max(0.0) as u64;
+        while a <= i && (a as f64) < tau * (i + 1 - a) as f64 {
+            a += 1;
+        }
+        while a > 0 && ((a - 1) as f64) >= tau * (i + 2 - a) as f64 {
+            a -= 1;
+        }
+        if a > i {
+            continue;
+        }
+        let b = i + 1 - a;
+        if best.is_none_or(|(p, q)| (a as u128) * (q as u128) < (p as u128) * (b as u128)) {
+            best = Some((a, b));
+        }
+    }
+    let mut tie = 0.0;
+    if let Some((p0, q0)) = best {
+        let d = gcd(p0, q0);
+        let (p, q) = (p0 / d, q0 / d);
+        let mut k = 1u64;
+        while k * (p + q) <= s.n {
+            let (a, b) = (k * p, k * q);
+            let i = a + b - 1;
+            let pa = (s.ln_w0(i) + ln_binom(i as f64, a as f64) - i as f64 * std::f64::consts::LN_2).exp();
+            tie += pa * (1.0 - g * a as f64 / b as f64);
+            k += 1;
+        }
+    }
+    let strict = s.positive_sum(1.0, g);
+    Ok((s.one_minus_2w() * (strict + tie)).max(0.0))
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a.max(1)
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The exact hockey-stick of the pair, `H_{e^ε}(P‖Q) = H_{e^ε}(Q‖P)` (spec §4.4, §4.6 item 1):
+/// `Σ_i w⁰_i Σ_a p_i(a) [(1−w) − γw − (γ(1−w) − w) a/b]_+` with `γ = e^ε` — the tightest δ any
+/// analysis through the FMT23 reduction can give. Positive terms, log-space start, rounded up
+/// (an upper bound on the exact value; tests compare it with MPFR). Exactly 0 for ε ≥ ε₀: every
+/// atom's ratio `((1−w)a + wb)/((1−w)b + wa)` lies in `[e^{−ε₀}, e^{ε₀}]` since `(1−w)/w = e^{ε₀}`.
+/// Errors: ε invalid.
+pub fn exact_pair_delta(s: &Shuffle, eps: f64) -> Result<f64> {
+    check_eps(eps)?;
+    if eps >= s.eps0 {
+        return Ok(0.0);
+    }
+    let (g, w) = (eps.exp(), s.w());
+    Ok(s.positive_sum(1.0 - w - g * w, g * (1.0 - w) - w).min(1.0))
+}
+
+/// `ε(δ)` of the exact pair (bisection as [`corollary_4_3_epsilon`]). Errors: δ ∉ (0, 1).
+pub fn exact_pair_epsilon(s: &Shuffle, delta: f64) -> Result<f64> {
+    invert(|e| exact_pair_delta(s, e), delta)
+}
+
+/// All atoms `(P₀, Q₀)` of components `i ≤ imax` (spec §4.2 `shuffle_T0_chain`), with the
+/// dropped weight `Σ_{i > imax} w⁰_i` (an absolute error bound on the chain built from them).
+pub fn atoms(s: &Shuffle, imax: u64) -> (Vec<f64>, Vec<f64>, f64) {
+    let mut p = Vec::new();
+    let mut q = Vec::new();
+    let mut dropped = 0.0;
+    for i in 0..s.n {
+        let lw = s.ln_w0(i);
+        if i > imax {
+            dropped += lw.exp();
+            continue;
+        }
+        let lp = |k: u64| if k > i { f64::NEG_INFINITY } else { lw + ln_binom(i as f64, k as f64) - i as f64 * std::f64::consts::LN_2 };
+        for a in 0..=i + 1 {
+            p.push(if a == 0 { 0.0 } else { lp(a - 1).exp() });
+            q.push(lp(a).exp());
+        }
+    }
+    (p, q, dropped)
+}
+
+/// Proposition 4.1 (mixtures paper; spec §4.2): the exact `T(P₀, Q₀)` as a PL chain from all
+/// atoms (every component kept; `n ≤ 2000`). Errors: n too large.
+pub fn proposition_4_1_chain(s: &Shuffle) -> Result<TradeOff> {
+    if s.n > 2000 {
+        return Err(Error::invalid("number of users n", s.n, "the chain of every atom is built for n ≤ 2000"));
+    }
+    let (p, q, _) = atoms(s, s.n);
+    TradeOff::from_pair(&p, &q)
+}
+
+/// Proposition 4.1 knot formula (spec §4.2): at the likelihood-ratio threshold `t = ta/tb`
+/// (tie included), `(α, 1 − α, ρ, β)` with `α = P₀[L ≤ t] = Σ_i w⁰_i F_i(k_i)`,
+/// `β = Q₀[L > t] = Σ_i w⁰_i [1 − F_i(k_i + 1)]`, `k_i = ⌊(i ta − tb)/(ta + tb)⌋` (integer floor
+/// division, spec §8 item 4). Every number is a sum of positive atoms taken from its own side (no
+/// `1 − CDF`), rounded to nearest. Errors: `ta + tb = 0`.
+pub fn proposition_4_1_knot(s: &Shuffle, ta: u64, tb: u64) -> Result<[f64; 4]> {
+    if ta + tb == 0 {
+        return Err(Error::invalid("knot t = a/b", "0/0", "need a + b > 0"));
+    }
+    let mut out = [0.0f64; 4]; // alpha, alpha_bar, rho, beta
+    for i in 0..s.n {
+        let lw = s.ln_w0(i);
+        if lw < -800.0 {
+            continue;
+        }
+        let lp = |k: u64| lw + ln_binom(i as f64, k as f64) - i as f64 * std::f64::consts::LN_2;
+        for a in 0..=i + 1 {
+            let b = i + 1 - a;
+            let le = (a as u128) * (tb as u128) <= (ta as u128) * (b as u128); // a/b ≤ t
+            let p0 = if a == 0 { 0.0 } else { lp(a - 1).exp() };
+            let q0 = if a > i { 0.0 } else { lp(a).exp() };
+            if le {
+                out[0] += p0;
+                out[2] += q0;
+            } else {
+                out[1] += p0;
+                out[3] += q0;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Theorem 4.2's `f_S = 2w Id + (1 − 2w) T(P₀, Q₀)` at a knot of Proposition 4.1 (spec §4.3):
+/// `2w (1 − α(t)) + (1 − 2w) β(t)` with `1 − α` a tail sum (spec §4.2 example B).
+pub fn f_s_at_knot(s: &Shuffle, knot: &[f64; 4]) -> f64 {
+    2.0 * s.w() * knot[1] + s.one_minus_2w() * knot[3]
+}
+
+/// Theorem 4.2 (mixtures paper; spec §4.3): the shuffled mechanism is `C(f_S)`-DP with
+/// `f_S = 2w Id + (1 − 2w) T(P₀, Q₀)` — a **pointwise** combination (spec §1.9), symmetrised
+/// (`C`, spec §1.8). Built from the exact chain of Proposition 4.1 ([`TradeOff::pointwise`],
+/// [`TradeOff::symmetrize`]); `n ≤ 2000`. A lower bound on the trade-off (f-DP guarantee), under
+/// the FMT23 reduction (module doc). `f_S` itself is **not** a valid privacy curve (spec §10.1
+/// item 2). Errors: n too large.
+pub fn theorem_4_2_chain(s: &Shuffle) -> Result<TradeOff> {
+    let t0 = proposition_4_1_chain(s)?;
+    let two_w = 2.0 * s.w();
+    Ok(TradeOff::pointwise(&[two_w, 1.0 - two_w], &[TradeOff::identity(), t0])?.symmetrize())
+}
+
+/// The exact `T(P, Q)` chain of the pair (spec §4.3 ground truth), all atoms, `n ≤ 2000`.
+pub fn exact_pair_chain(s: &Shuffle) -> Result<TradeOff> {
+    if s.n > 2000 {
+        return Err(Error::invalid("number of users n", s.n, "the chain of every atom is built for n ≤ 2000"));
+    }
+    let (p0, q0, _) = atoms(s, s.n);
+    let w = s.w();
+    let p: Vec<f64> = p0.iter().zip(&q0).map(|(a, b)| (1.0 - w) * a + w * b).collect();
+    let q: Vec<f64> = p0.iter().zip(&q0).map(|(a, b)| (1.0 - w) * b + w * a).collect();
+    TradeOff::from_pair(&p, &q)
+}
