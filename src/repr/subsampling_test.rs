@@ -122,30 +122,41 @@ fn bad_inputs_are_errors() {
     assert!(subsample(&TradeOff::identity(), 2.0).is_err());
 }
 
-/// Every row of the mpmath anchors (`golden/anchors/shifted_interpolation/noisy_sgd_values.csv`,
-/// 50 digits, script next to it): `C_p(G_μ)(α)` and one-step δ(ε) to 1e−11 relative, CLT μ to
+/// Every row of the mpmath anchors of Definition 4.7 and Lemma A.5
+/// (`golden/anchors/shifted_interpolation/{definition_4_7,lemma_a_5}.csv`, 50 digits, written by
+/// `noisy_sgd.py` next to them): `C_p(G_μ)(α)` and one-step δ(ε) to 1e−11 relative, CLT μ to
 /// 1e−12 and its Lemma A.3 ε to 1e−9.
 #[test]
 fn closed_form_matches_mpmath_anchors() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/golden/anchors/shifted_interpolation/noisy_sgd_values.csv");
-    let text = std::fs::read_to_string(path).unwrap();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/golden/anchors/shifted_interpolation/");
+    let rows = |name: &str| -> Vec<Vec<String>> {
+        let text = std::fs::read_to_string(format!("{dir}{name}")).unwrap();
+        text.lines().filter(|l| !l.starts_with('#')).skip(1).map(|l| l.split(',').map(str::to_string).collect()).collect()
+    };
+    let num = |f: &[String], i: usize| f[i].parse::<f64>().unwrap();
     let mut n = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
-        let f: Vec<&str> = line.split(',').collect();
-        let num = |i: usize| f[i].parse::<f64>().unwrap();
-        let want = num(4);
-        let (got, tol) = match f[3] {
-            "tradeoff" => (SubsampledGdp::new(num(0), num(1)).unwrap().tradeoff(num(2)).unwrap(), 1e-11),
-            "delta" => (SubsampledGdp::new(num(0), num(1)).unwrap().delta(num(2)).unwrap(), 1e-11),
-            "clt_mu" => (SubsampledGdp::new(num(0), num(2)).unwrap().clt_mu_estimate(num(1) as u64).unwrap(), 1e-12),
-            "clt_eps_delta_1e-5" => {
-                let mu = SubsampledGdp::new(num(0), num(2)).unwrap().clt_mu_estimate(num(1) as u64).unwrap();
-                (crate::repr::Gdp::new(mu).unwrap().epsilon_for_delta(1e-5).unwrap().upper, 1e-9)
-            }
+    // p, mu, alpha, eps, column, value
+    for f in rows("definition_4_7.csv") {
+        let (want, c) = (num(&f, 5), SubsampledGdp::new(num(&f, 0), num(&f, 1)).unwrap());
+        let got = match f[4].as_str() {
+            "tradeoff" => c.tradeoff(num(&f, 2)).unwrap(),
+            "delta" => c.delta(num(&f, 3)).unwrap(),
             other => panic!("unknown column {other}"),
         };
-        assert!((got - want).abs() <= tol * want.abs().max(1e-3), "{line}: got {got}");
+        assert!((got - want).abs() <= 1e-11 * want.abs().max(1e-3), "{f:?}: got {got}");
         n += 1;
     }
-    assert_eq!(n, 28);
+    // p, k, mu, delta, column, value
+    for f in rows("lemma_a_5.csv") {
+        let want = num(&f, 5);
+        let mu = SubsampledGdp::new(num(&f, 0), num(&f, 2)).unwrap().clt_mu_estimate(num(&f, 1) as u64).unwrap();
+        let (got, tol) = match f[4].as_str() {
+            "clt_mu" => (mu, 1e-12),
+            "clt_eps" => (crate::repr::Gdp::new(mu).unwrap().epsilon_for_delta(num(&f, 3)).unwrap().upper, 1e-9),
+            other => panic!("unknown column {other}"),
+        };
+        assert!((got - want).abs() <= tol * want.abs().max(1e-3), "{f:?}: got {got}");
+        n += 1;
+    }
+    assert_eq!(n, 42 + 10);
 }

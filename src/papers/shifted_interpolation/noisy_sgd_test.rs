@@ -121,24 +121,23 @@ fn bad_parameters_are_errors() {
 }
 
 /// The window search certifies the CLT pick, the end point and two grid neighbours: never worse
-/// than the previous two-candidate search (recomputed here from the fixed-K functions), and
-/// strictly better where the CLT mis-ranks windows (A3's setting with r halved: p = 0.01,
-/// r = 0.1, c = 0.99, t = 5000; spec §6.2 — the CLT underestimates the subsampled factors).
+/// than the previous two-candidate search (recomputed here from the fixed-K functions), and the
+/// returned K reproduces the returned interval. Measured on these three settings (2026-11-25):
+/// the CLT pick was already the best certified window (K = 748 / 41 / 739, ε upper 0.2002885 /
+/// 2.7336909 / 0.4686533), so the grid candidates did not improve on it here; the search is kept
+/// because every window is valid and the CLT is only an estimate of the ranking.
 #[test]
-fn window_search_is_never_worse_than_two_candidates_and_sometimes_better() {
+fn window_search_is_never_worse_than_two_candidates() {
     let o = PldOptions::default();
-    let mut strictly = false;
     for (p, r, c, t) in [(0.01, 0.1, 0.99, 5000u64), (0.05, 0.5, 0.9, 200), (0.01, 0.2, 0.99, 5000)] {
         let (k0, _) = thm_4_9_best_k_clt(p, r, c, t, Thm49Form::Code).unwrap();
         let old = [k0, t].iter().map(|&k| thm_4_9_epsilon(p, r, c, t, k, Thm49Form::Code, 1e-5, &o).unwrap().upper).fold(f64::INFINITY, f64::min);
         let (k, new) = thm_4_9_epsilon_best(p, r, c, t, Thm49Form::Code, 1e-5, &o).unwrap();
         println!("p={p} r={r} c={c} t={t}: CLT K = {k0}, old {old}, new {} at K = {k}", new.upper);
         assert!(new.upper <= old, "{} > {old}", new.upper);
-        strictly |= new.upper < old;
         // the returned K reproduces the returned interval
         assert_eq!(thm_4_9_epsilon(p, r, c, t, k, Thm49Form::Code, 1e-5, &o).unwrap(), new);
     }
-    assert!(strictly, "the grid never improved on the two old candidates");
     // Theorem 4.10 (spec §6.3 row 1): never worse than the CLT pick alone (the old search)
     let k = Constrained::half(1.0, 0.1, 3.0);
     let (nu0, _) = thm_4_10_best_nu_clt(0.01, 0.5 / 3.0, &k, 5000).unwrap();
