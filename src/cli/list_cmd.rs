@@ -25,7 +25,7 @@ Each result has two verdicts, with the audit points behind each:
 Findings (listed under the table): counterexample (false under the paper's own definitions),
 typo, limitation (true as stated, fails in a regime users hit), reading (ambiguous text),
 observation (no claim contradicted). --json keeps `audit_verdict` (the worst of the two:
-holds | counterexample | inconclusive | not_audited) and adds `soundness`, `statement` and
+holds | counterexample | inconclusive | not_audited; a typo alone leaves it holds) and adds `soundness`, `statement` and
 `findings`. Without --verdicts the recorded verdicts embedded at build time are shown.
 Exit status: 0 success; 2 input error; 130 interrupted (nothing written).";
 

@@ -12,7 +12,10 @@
 //!   `not_audited` when no point concerns the result at all.
 //!
 //! `audit_verdict` (kept for compatibility) is the worst of the two in the old vocabulary:
-//! counterexample (unsound or defect found) > inconclusive > holds > not_audited.
+//! counterexample (unsound, or a finding of kind counterexample) > inconclusive > holds >
+//! not_audited. A typo makes the statement `defect found` but is not a counterexample (the word
+//! is reserved for a printed statement false under the paper's own definitions), so a result
+//! whose only defect is a typo keeps `holds` there; `statement` and `findings` show the typo.
 
 use super::audit_point::{AuditPoint, FindingKind, Tested, Verdict};
 use serde::Serialize;
@@ -90,11 +93,13 @@ pub struct ResultVerdict {
 impl ResultVerdict {
     /// The worst of the two in the old single-verdict vocabulary (module doc).
     pub fn audit_verdict(&self) -> Verdict {
-        if self.soundness == Soundness::Unsound || self.statement == Statement::DefectFound {
+        let has = |k: FindingKind| self.findings.iter().any(|f| f.kind == k);
+        let typo_only = self.statement == Statement::DefectFound && has(FindingKind::Typo) && !has(FindingKind::Counterexample);
+        if self.soundness == Soundness::Unsound || (self.statement == Statement::DefectFound && !typo_only) {
             Verdict::Counterexample
         } else if self.soundness == Soundness::Inconclusive || self.statement == Statement::Inconclusive {
             Verdict::Inconclusive
-        } else if self.soundness == Soundness::Holds || self.statement == Statement::Holds {
+        } else if self.soundness == Soundness::Holds || self.statement == Statement::Holds || typo_only {
             Verdict::Holds
         } else {
             Verdict::NotAudited

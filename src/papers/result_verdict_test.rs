@@ -55,7 +55,10 @@ fn only_counterexamples_and_typos_are_defects() {
         assert_eq!((r.soundness, r.statement, r.audit_verdict()), (Soundness::NotAudited, Statement::Holds, Verdict::Holds), "{k:?}");
         assert_eq!(r.findings.len(), 1);
     }
-    assert_eq!(result_verdict(&[mk(FindingKind::Typo)], "p", "T").statement, Statement::DefectFound);
+    // A typo is a defect of the statement but not a counterexample: the old single verdict
+    // keeps `holds` (shifted interpolation's Theorem 4.6, whose only defect is the E* table typo).
+    let typo = result_verdict(&[mk(FindingKind::Typo), mk(FindingKind::Limitation)], "p", "T");
+    assert_eq!((typo.statement, typo.audit_verdict()), (Statement::DefectFound, Verdict::Holds));
     let scoped = point("A9", &["T", "U"], Verdict::Counterexample, Tested::Tightness, vec![Finding::new(FindingKind::Limitation, "l"), Finding::new(FindingKind::Counterexample, "c").only(&["T"])]);
     let (t, u) = (result_verdict(std::slice::from_ref(&scoped), "p", "T"), result_verdict(std::slice::from_ref(&scoped), "p", "U"));
     assert_eq!((t.statement, t.findings.len()), (Statement::DefectFound, 2));
