@@ -210,3 +210,15 @@ pub fn worst_verdict(points: &[AuditPoint], result: &str) -> Verdict {
     };
     points.iter().filter(|p| p.results.iter().any(|r| r == result)).map(|p| p.verdict).max_by_key(|v| rank(*v)).filter(|v| *v != Verdict::NotAudited).unwrap_or(Verdict::NotAudited)
 }
+
+/// What deciding an audit point yields: verdict, evidence, data and findings.
+pub type Made = (Verdict, String, serde_json::Value, Vec<Finding>);
+
+/// Build a point of `paper` by running `make`; a failing computation becomes Inconclusive with
+/// the error in the evidence and no findings (never a panic). Shared by the papers whose points
+/// are plain `fn() -> Result<Made>` computations.
+pub fn make_point(paper: &str, id: &str, results: &[&str], title: &str, tests: Tested, make: fn() -> crate::error::Result<Made>) -> AuditPoint {
+    let (verdict, evidence, data, findings) =
+        make().unwrap_or_else(|e| (Verdict::Inconclusive, format!("computation failed: {e}"), serde_json::json!({"error": e.to_string()}), Vec::new()));
+    AuditPoint { paper: paper.into(), id: id.into(), results: results.iter().map(|s| s.to_string()).collect(), title: title.into(), verdict, tests, findings, evidence, data }
+}

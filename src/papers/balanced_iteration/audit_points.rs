@@ -24,8 +24,7 @@ use crate::papers::{AuditPoint, Finding, FindingKind, Tested, Verdict};
 use serde_json::json;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// What deciding a point yields: verdict, evidence, data and findings.
-pub type Made = (Verdict, String, serde_json::Value, Vec<Finding>);
+pub use crate::papers::audit_point::Made;
 
 /// Relative agreement required between two evaluations of the same exact quantity (f64 sums of
 /// ≤ 2e7 terms against each other or against 128-bit quadrature): 1e−11.
@@ -36,8 +35,7 @@ fn g(x: f64) -> String {
 }
 
 fn point(id: &str, results: &[&str], title: &str, tests: Tested, make: fn() -> Result<Made>) -> AuditPoint {
-    let (verdict, evidence, data, findings) = make().unwrap_or_else(|e| (Verdict::Inconclusive, format!("computation failed: {e}"), json!({"error": e.to_string()}), Vec::new()));
-    AuditPoint { paper: PAPER.into(), id: id.into(), results: results.iter().map(|s| s.to_string()).collect(), title: title.into(), verdict, tests, findings, evidence, data }
+    crate::papers::audit_point::make_point(PAPER, id, results, title, tests, make)
 }
 
 /// Every audit point, in order; stops (returning the points done) once `interrupt` is set.

@@ -24,15 +24,14 @@ use crate::repr::TradeOff;
 use serde_json::json;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-type Made = (Verdict, String, serde_json::Value, Vec<Finding>);
+pub use crate::papers::audit_point::Made;
 
 fn g(x: f64) -> String {
     fmt_sig(x, 8, 1e6)
 }
 
 fn point(id: &str, results: &[&str], title: &str, tests: Tested, make: fn() -> Result<Made>) -> AuditPoint {
-    let (verdict, evidence, data, findings) = make().unwrap_or_else(|e| (Verdict::Inconclusive, format!("computation failed: {e}"), json!({"error": e.to_string()}), Vec::new()));
-    AuditPoint { paper: PAPER.into(), id: id.into(), results: results.iter().map(|s| s.to_string()).collect(), title: title.into(), verdict, tests, findings, evidence, data }
+    crate::papers::audit_point::make_point(PAPER, id, results, title, tests, make)
 }
 
 /// Every audit point, stopping (returning the points done) once `interrupt` is set.
