@@ -42,6 +42,9 @@ pub enum Command {
     /// Final-iterate privacy of noisy gradient descent (shifted interpolation) vs composition.
     #[command(after_help = super::noisy_gd_cmd::NOISY_GD_EXAMPLES)]
     NoisyGd(super::noisy_gd_cmd::NoisyGdArgs),
+    /// Shuffling n ε₀-DP local reports: f-DP bound, exact pair, FMT23 and RR lower bounds.
+    #[command(after_help = super::shuffle_cmd::SHUFFLE_EXAMPLES)]
+    Shuffle(super::shuffle_cmd::ShuffleArgs),
 }
 
 const PROFILE_EXAMPLES: &str = "\

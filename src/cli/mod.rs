@@ -14,6 +14,7 @@ pub mod merge_cmd;
 pub mod noisy_gd_cmd;
 pub mod output;
 pub mod profile_cmd;
+pub mod shuffle_cmd;
 
 use clap::Parser;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -53,6 +54,7 @@ pub fn run(cli: args::Cli) -> crate::Result<i32> {
         args::Command::Merge(a) => merge_cmd::run(&a, interrupt_flag()),
         args::Command::List(a) => list_cmd::run(&a, interrupt_flag()),
         args::Command::NoisyGd(a) => noisy_gd_cmd::run(&a, interrupt_flag()),
+        args::Command::Shuffle(a) => shuffle_cmd::run(&a, interrupt_flag()),
     }
 }
 

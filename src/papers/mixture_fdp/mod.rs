@@ -11,6 +11,8 @@
 //!                  trivial cap), the exact pair (spec §4.1–4.4, §4.6 item 1)
 //! shuffling_mp.rs  the same δ sums in 256-bit MPFR with exact binomials (independent route)
 //! rr.rs            shuffled binary and k-ary randomised response: exact δ, lower bounds (§4.6 item 3)
+//! clones.rs        FMT23 Theorem 3.2, the closed-form baseline of Tables 1/2 (what shuffle users run)
+//! shuffle_report.rs `dpaudit shuffle`: every bound side by side, with the nesting check
 //! audit_points.rs  audit points of spec §10.1 items 1, 2, 4, 5, 6, 11
 //! golden/          golden-file generators (`golden/mixture_fdp/*.csv`)
 //! paper.rs         the paper as a `Paper`: registry, audit points, golden files, verdicts
@@ -20,6 +22,8 @@
 pub mod shuffling;
 pub mod shuffling_mp;
 pub mod rr;
+pub mod clones;
+pub mod shuffle_report;
 pub mod audit_points;
 pub mod golden;
 pub mod paper;
@@ -31,3 +35,7 @@ pub const PAPER: &str = "mixture_fdp";
 
 #[cfg(test)]
 mod shuffling_test;
+#[cfg(test)]
+mod clones_test;
+#[cfg(test)]
+mod shuffle_report_test;

@@ -7,7 +7,7 @@
 //! statistic (sufficient, so exact), rounded **down** (multiplied by `1 − 1e−12`); mass outside
 //! the enumerated counts is dropped, which only lowers a sum of positive terms.
 
-use super::shuffling::{invert, Shuffle};
+use super::shuffling::{invert_bracket, Shuffle};
 use crate::error::{Error, Result};
 use crate::num::special::ln_binom;
 
@@ -98,10 +98,6 @@ pub fn k_rr_epsilon(s: &Shuffle, k: u32, delta: f64) -> Result<f64> {
 }
 
 fn lower_end(f: impl Fn(f64) -> Result<f64>, delta: f64) -> Result<f64> {
-    let hi = invert(&f, delta)?;
-    if hi == 0.0 || !hi.is_finite() {
-        return Ok(hi);
-    }
-    // the bracket is one ulp or 2^-100 wide: step back by the larger
-    Ok((hi - (hi * 1e-15).max(f64::MIN_POSITIVE)).max(0.0))
+    // the lower end of the final bracket: f(lo) > δ, so lo < ε(δ) — a valid lower bound
+    Ok(invert_bracket(f, delta)?.0)
 }
