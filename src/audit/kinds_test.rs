@@ -33,6 +33,9 @@ fn verdict(v: Verdict) -> ClaimVerdict {
         seconds: 0.0,
         notes: vec![],
         line: 3,
+        kind: crate::claims::ClaimKind::EpsDelta,
+        kind_truth: None,
+        sigma_min: None,
     }
 }
 
