@@ -120,8 +120,8 @@ pub const GDP_GRID: usize = 400;
 ///   the composition `G_{√T/σ}`-DP (DRS Corollary 3.3).
 fn gdp(mech: &Mechanism, steps: u64, mu: f64, prec: u32, tolerance: f64) -> Result<KindOutcome> {
     if let Mechanism::Gaussian { noise_multiplier, .. } = *mech {
-        let t = (steps as f64).sqrt(); // correctly rounded; √T ∈ [t⁻, t⁺]
-        let truth = Interval { lower: div_down(t.next_down(), noise_multiplier), upper: div_up(t.next_up(), noise_multiplier) };
+        let r = sqrt_steps(steps);
+        let truth = Interval { lower: div_down(r.lower, noise_multiplier), upper: div_up(r.upper, noise_multiplier) };
         return Ok(KindOutcome { truth, verdict: decide_value(mu, &truth, tolerance), method: format!("gdp, T = {steps}: exact μ = √T/σ (DRS 2022, Thm 2.7, Cor. 3.3)"), notes: Vec::new() });
     }
     if let Mechanism::PoissonSubsampledGaussian { sampling_rate, .. } = *mech {
@@ -145,8 +145,7 @@ fn gdp(mech: &Mechanism, steps: u64, mu: f64, prec: u32, tolerance: f64) -> Resu
     let (bounded, eps_max, domination) = match *mech {
         Mechanism::Laplace { noise_multiplier, .. } | Mechanism::RandomizedResponse { noise_multiplier } => (true, mul_up(steps as f64, div_up(1.0, noise_multiplier)), None),
         Mechanism::PoissonSubsampledGaussian { noise_multiplier, .. } => {
-            let t = (steps as f64).sqrt();
-            (false, (mu * mu / 2.0 + 10.0 * mu).max(1.0), Some(div_up(t.next_up(), noise_multiplier)))
+            (false, (mu * mu / 2.0 + 10.0 * mu).max(1.0), Some(div_up(sqrt_steps(steps).upper, noise_multiplier)))
         }
         Mechanism::Gaussian { .. } => unreachable!("handled above"),
     };
@@ -180,6 +179,18 @@ fn gdp(mech: &Mechanism, steps: u64, mu: f64, prec: u32, tolerance: f64) -> Resu
     let lower = check.witness.as_ref().map(|w| w.mu_lower).unwrap_or(0.0);
     let truth = Interval { lower: lower.min(upper), upper };
     Ok(KindOutcome { truth, verdict, method: format!("gdp, T = {steps}: δ(ε) against δ_μ(ε) on {GDP_GRID} + 1 points of [0, {eps_max}], {src}"), notes })
+}
+
+/// `√T` enclosed: the point when `T` is a perfect square (exact), else the neighbours of the
+/// correctly rounded f64 square root.
+fn sqrt_steps(steps: u64) -> Interval {
+    let t = (steps as f64).sqrt();
+    let r = t as u64;
+    if t.fract() == 0.0 && r.checked_mul(r) == Some(steps) {
+        Interval::point(t)
+    } else {
+        Interval { lower: t.next_down(), upper: t.next_up() }
+    }
 }
 
 /// A certified violation of a GDP claim.

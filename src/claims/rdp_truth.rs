@@ -73,6 +73,13 @@ pub fn one_step_rdp(mech: &Mechanism, alpha: f64, prec: u32) -> Result<(Interval
                 Ok((sgm_fractional(mech, alpha, prec)?, format!("certified convexity bounds of (α−1)D_α between the integer orders {} and {} (chord above, tangent lines and monotonicity below), MPFR at {prec} bits", alpha.floor(), alpha.floor() + 1.0)))
             }
         }
+        Mechanism::Gaussian { noise_multiplier: s, .. } => {
+            // α/(2σ²) (Mironov 2017, Proposition 7) with directed rounding: exact when it is
+            // representable (e.g. α = 8, σ = 2 gives 1), so a claim of the exact value is sound.
+            let den_lo = 2.0 * mul_down(s, s); // ×2 is exact
+            let den_hi = 2.0 * mul_up(s, s);
+            Ok((Interval { lower: div_down(alpha, den_hi), upper: div_up(alpha, den_lo) }, "exact: α/(2σ²) (Mironov 2017, Prop. 7), directed rounding".into()))
+        }
         _ => {
             // Closed forms; the pair is symmetric (both directions equal), evaluated once.
             let iv = crate::exact::rdp(mech, Direction::Remove, alpha, prec)?;
