@@ -18,6 +18,10 @@
 //! | `epsilon` | finite number ≥ 0 |
 //! | `delta` | number in [0, 1): δ = 0 is a pure-DP claim (decided by the largest privacy loss) |
 //!
+//! Optional columns (issue 12): `kind` (`eps_delta` when empty or absent, `rdp`, `gdp`, `zcdp`,
+//! `calibration`), `order` (α of `rdp`: finite, > 1) and `value` (ρ or μ: finite, ≥ 0); the
+//! divergence kinds leave `epsilon` and `delta` empty.
+//!
 //! The whole file is checked before anything is evaluated; the first malformed row is reported
 //! (with the count of further malformed rows, if any).
 
