@@ -77,7 +77,7 @@ fn the_mixed_kind_example_is_audited_end_to_end() {
     assert!(num(&c["true_epsilon"]["lower"]) > 1.0);
     // Reports carry the kinds.
     let md = std::fs::read_to_string(tmp.path().join("rep/claims_report.md")).unwrap();
-    assert!(md.contains("## Claim kinds") && md.contains("| rdp-gauss-missing-T | rdp | 8 |"), "{md}");
+    assert!(md.contains("## Claim kinds") && md.contains("| rdp-gauss-missing-T | rdp | 8.000000 |"), "{md}");
     let xml = std::fs::read_to_string(tmp.path().join("j.xml")).unwrap();
     assert!(xml.contains("kind rdp: claimed rho = 1.000000 at order α = 8.000000; certified true value ∈ [10.00000, 10.00000]"), "{xml}");
     assert!(xml.contains("calibration: σ_min ∈ [37.3063"), "{xml}");
