@@ -83,6 +83,13 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
                 method[i] = "pure DP: ε(0) = the largest privacy loss of the composed mechanism (T/S for Laplace and randomized response, ∞ with Gaussian noise), outward-rounded".into();
             }
             RouteKind::Rdp | RouteKind::Gdp | RouteKind::Zcdp => {
+                // Started only before the end of the budget (a GDP row may compose a PLD).
+                check_interrupt()?;
+                if Instant::now() >= end {
+                    not_checked[i] = true;
+                    tick(1);
+                    continue;
+                }
                 let t0 = Instant::now();
                 match evaluate(c, opts.precision, opts.tolerance) {
                     Ok(out) => {
