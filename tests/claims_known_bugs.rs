@@ -2,12 +2,16 @@
 //! computed independently of dpaudit by adapters/python/make_known_bugs.py (closed forms in mpmath
 //! at 50 digits; for composed mechanisms the bracket [prv_accountant lower, dp_accounting PLD]),
 //! stored in audits/claims/known_bugs.expected.csv. The `correct` rows pin "no false alarm".
+//! Rows of the kinds rdp / gdp / zcdp (issue 12) carry the reference bracket of the kind's true
+//! value (ρ or μ) instead of ε; calibration rows also the reference σ_min.
 
 use dpaudit::claims::{audit_claims, read_claims, ClaimOptions, Verdict};
 use std::collections::HashMap;
 use std::path::Path;
 
-fn expected() -> HashMap<String, (String, String, f64, f64)> {
+type Expected = (String, String, f64, f64, Option<f64>);
+
+fn expected() -> HashMap<String, Expected> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("audits/claims/known_bugs.expected.csv");
     let mut rdr = csv::ReaderBuilder::new().comment(Some(b'#')).from_path(p).unwrap();
     let mut m = HashMap::new();
@@ -15,7 +19,8 @@ fn expected() -> HashMap<String, (String, String, f64, f64)> {
         let r = rec.unwrap();
         let lo: f64 = r[3].parse().unwrap();
         let hi: f64 = r[4].parse().unwrap();
-        m.insert(r[0].to_string(), (r[1].to_string(), r[2].to_string(), lo, hi));
+        let sigma_min: Option<f64> = r.get(7).filter(|s| !s.is_empty()).map(|s| s.parse().unwrap());
+        m.insert(r[0].to_string(), (r[1].to_string(), r[2].to_string(), lo, hi, sigma_min));
     }
     m
 }
@@ -30,16 +35,22 @@ fn every_known_bug_gets_its_independently_computed_verdict() {
     let mut classes: HashMap<String, usize> = HashMap::new();
     let mut wrong = Vec::new();
     for v in &got {
-        let (exp, class, lo, hi) = want.get(&v.id).unwrap_or_else(|| panic!("{} has no expected verdict", v.id));
+        let (exp, class, lo, hi, sigma_min) = want.get(&v.id).unwrap_or_else(|| panic!("{} has no expected verdict", v.id));
         *classes.entry(class.clone()).or_default() += 1;
         if v.verdict.name() != exp {
             wrong.push(format!("{} ({class}): expected {exp}, got {} (true ε {}, reference [{lo}, {hi}])", v.id, v.verdict.name(), v.true_epsilon));
         }
-        // The certified interval must overlap the independent reference of the true ε.
-        assert!(v.true_epsilon.lower <= hi * (1.0 + 1e-9) && lo * (1.0 - 1e-9) <= v.true_epsilon.upper, "{}: {} vs [{lo}, {hi}]", v.id, v.true_epsilon);
+        // The certified interval must overlap the independent reference of the true ε (of the
+        // kind's true value for rdp / gdp / zcdp rows).
+        let truth = if v.kind.is_eps_delta() { v.true_epsilon } else { v.kind_truth.unwrap_or_else(|| panic!("{}: no kind truth", v.id)) };
+        assert!(truth.lower <= hi * (1.0 + 1e-9) && lo * (1.0 - 1e-9) <= truth.upper, "{}: {} vs [{lo}, {hi}]", v.id, truth);
+        if let Some(s) = sigma_min {
+            let got = v.sigma_min.unwrap_or_else(|| panic!("{}: no σ_min", v.id));
+            assert!(got.lower <= s * (1.0 + 1e-9) && s * (1.0 - 1e-9) <= got.upper && got.width() <= 1e-9 * s, "{}: σ_min {} vs reference {s}", v.id, got);
+        }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    for class in ["eps_shaved", "rdp_missing_log_term", "rdp_sqrt_T", "poisson_for_fixed_batches", "delta_float32", "classical_gaussian_calibration", "correct"] {
+    for class in ["eps_shaved", "rdp_missing_log_term", "rdp_sqrt_T", "poisson_for_fixed_batches", "delta_float32", "classical_gaussian_calibration", "rdp_missing_T", "gdp_clt", "sigma_overshoot", "correct"] {
         assert!(classes.get(class).copied().unwrap_or(0) >= 2, "bug class {class} needs at least two rows");
     }
     let sound = got.iter().filter(|v| v.verdict == Verdict::Sound).count();

@@ -10,6 +10,11 @@ Every expected verdict is computed here, independently of dpaudit:
   * Gaussian and Laplace (one step): closed forms evaluated with mpmath at 50 digits
     (foundations spec §2.1: delta(eps) = Phi(-eps/mu + mu/2) - e^eps Phi(-eps/mu - mu/2), mu = sqrt(T)/sigma;
     §2.2: delta(eps) = 1 - exp((eps - eps0)/2) for 0 <= eps < eps0, eps0 = 1/b);
+  * claim kinds (docs/claims.md, "Claim kinds"): Renyi divergences by closed forms and, for the
+    Poisson-subsampled Gaussian at integer orders, the binomial sum A_alpha (Mironov, Talwar &
+    Zhang 2019) at 50 digits; GDP and calibration through the Gaussian profile above (sigma_min of
+    the Gaussian mechanism by bisection at 50 digits); a GDP claim for the subsampled Gaussian by
+    the accountant bracket of the true delta at one epsilon;
   * composed Poisson-subsampled Gaussian and composed Laplace: the bracket
     [prv_accountant 0.2.0 lower (eps_error 0.01), dp_accounting 0.6.0 PLDAccountant (pessimistic,
     h = 1e-4)] of two independent accountants.
@@ -35,9 +40,10 @@ import numpy as np
 warnings.filterwarnings("ignore")
 mp.mp.dps = 50
 
-HEADER = "id,accountant,mechanism,noise_multiplier,sensitivity,sampling_rate,steps,epsilon,delta"
+HEADER = "id,accountant,mechanism,noise_multiplier,sensitivity,sampling_rate,steps,epsilon,delta,kind,order,value"
 MARGIN = 0.005          # relative margin for bracket references
 DELTA_MARGIN = 1e-8     # relative margin on delta for closed-form references
+KIND_MARGIN = 1e-6      # relative margin of an unsound claim of kind rdp / gdp / zcdp
 
 
 # ---------------------------------------------------------------------------------------------
@@ -64,6 +70,30 @@ def gauss_eps(mu, delta):
         else:
             hi = mid
     return hi
+
+
+def gauss_sigma_min(steps, eps, delta):
+    """Smallest sigma with delta(eps) <= delta for the T-fold Gaussian (mu = sqrt(T)/sigma):
+    bisection on mu at 50 digits (delta_mu(eps) is increasing in mu)."""
+    lo, hi = mp.mpf(0), mp.mpf(1)
+    while gauss_delta(hi, eps) <= delta:
+        hi *= 2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if gauss_delta(mid, eps) <= delta:
+            lo = mid
+        else:
+            hi = mid
+    return mp.sqrt(steps) / lo
+
+
+def sgm_rdp_int(q, sigma, alpha):
+    """Remove-direction RDP of the Poisson-subsampled Gaussian at integer alpha >= 2 (Mironov,
+    Talwar & Zhang 2019): ln(sum_k C(alpha,k) (1-q)^(alpha-k) q^k exp((k^2-k)/(2 sigma^2)))/(alpha-1),
+    summed directly at 50 digits (all terms positive)."""
+    q, s2 = mp.mpf(q), 2 * mp.mpf(sigma) ** 2
+    a = mp.fsum(mp.binomial(alpha, k) * (1 - q) ** (alpha - k) * q ** k * mp.exp((k * k - k) / s2) for k in range(alpha + 1))
+    return mp.log(a) / (alpha - 1)
 
 
 def laplace_delta(b, eps):
@@ -126,9 +156,35 @@ class Fixture:
     def add(self, rid, bug, mech, sigma, q, steps, eps, delta, expected, ref, source, why):
         """ref: (lo, hi) bracket of the true eps at `delta`; closed forms give lo = hi."""
         lo, hi = float(ref[0]), float(ref[1])
-        self.claims.append(",".join([rid, f"fixture:{bug}", mech, repr(float(sigma)), "", "" if q is None else repr(float(q)), str(steps), repr(float(eps)), repr(float(delta))]))
-        self.expected.append([rid, expected, bug, repr(lo), repr(hi), source, why])
+        self.claims.append(",".join([rid, f"fixture:{bug}", mech, repr(float(sigma)), "", "" if q is None else repr(float(q)), str(steps), repr(float(eps)), repr(float(delta)), "", "", ""]))
+        self.expected.append([rid, expected, bug, repr(lo), repr(hi), source, why, ""])
         print(f"{rid:34s} {expected:8s} claim eps {float(eps):.6g} delta {float(delta):.6g}  true eps in [{lo:.6g}, {hi:.6g}]", file=sys.stderr)
+
+    def kind_row(self, rid, bug, mech, sigma, q, steps, kind, order, value, expected, ref, source, why):
+        """A claim of kind rdp / gdp / zcdp: ref = (lo, hi) bracket of the kind's true value."""
+        lo, hi = float(ref[0]), float(ref[1])
+        if expected == "unsound":
+            assert lo > value * (1 + KIND_MARGIN), (rid, lo, value)
+        elif expected == "sound":
+            assert hi <= value, (rid, hi, value)
+        self.claims.append(",".join([rid, f"fixture:{bug}", mech, repr(float(sigma)), "", "" if q is None else repr(float(q)), str(steps), "", "", kind, "" if order is None else repr(float(order)), repr(float(value))]))
+        self.expected.append([rid, expected, bug, repr(lo), repr(hi), source, why, ""])
+        print(f"{rid:34s} {expected:8s} claim {kind} {float(value):.6g}  true value in [{lo:.6g}, {hi:.6g}]", file=sys.stderr)
+
+    def calibration(self, rid, bug, sigma, steps, eps, delta, sigma_min, why):
+        """A calibration claim for the Gaussian mechanism, labelled by the closed form at 50 digits."""
+        mu = mp.sqrt(steps) / sigma
+        true_delta, true_eps = gauss_delta(mu, eps), gauss_eps(mu, delta)
+        d = mp.mpf(delta)
+        if true_delta > d * (1 + DELTA_MARGIN):
+            exp = "unsound"
+        elif true_delta < d * (1 - DELTA_MARGIN):
+            exp = "sound"
+        else:
+            raise SystemExit(f"{rid}: true delta {true_delta} too close to the claimed {delta}")
+        self.claims.append(",".join([rid, f"fixture:{bug}", "gaussian", repr(float(sigma)), "", "", str(steps), repr(float(eps)), repr(float(delta)), "calibration", "", ""]))
+        self.expected.append([rid, exp, bug, repr(float(true_eps)), repr(float(true_eps)), "closed form, mpmath 50 digits", why, repr(float(sigma_min))])
+        print(f"{rid:34s} {exp:8s} calibration sigma {float(sigma):.8g} (sigma_min {float(sigma_min):.8g})", file=sys.stderr)
 
     def bracket(self, rid, bug, mech, sigma, q, steps, eps, delta, why):
         """Label by an accountant bracket of the true eps at delta (composed SGM / Laplace)."""
@@ -257,7 +313,64 @@ def build():
     f.closed("correct-laplace-pure", "correct", "laplace", 2.0, None, 1, 0.5, 1e-6, "pure epsilon0 = 1/b = 0.5 of the Laplace mechanism, with delta > 0")
     e = gauss_eps(mp.mpf(1), 1e-5) * mp.mpf("1.001")
     f.closed("correct-sgm-q1-is-gaussian", "correct", sgm, 2.0, 1.0, 4, e, 1e-5, "Poisson sampling at q = 1 is the Gaussian mechanism (mu = sqrt(4)/2 = 1); exact epsilon + 0.1 %")
+    kinds(f)
     return f
+
+
+def kinds(f):
+    """Claims of the kinds rdp, gdp, zcdp and calibration (issue 12). For rows of kind rdp / gdp
+    / zcdp the reference columns hold the bracket of the kind's true value (rho or mu), not of
+    epsilon."""
+    sgm = "poisson_subsampled_gaussian"
+    cf = "closed form, mpmath 50 digits"
+    # RDP composed over T steps with the factor T missing: alpha/(2 sigma^2) claimed for T steps.
+    sigma, steps, alpha = 2.0, 100, 8
+    true = mp.mpf(alpha) * steps / (2 * mp.mpf(sigma) ** 2)
+    f.kind_row("rdp-missing-T-gauss", "rdp_missing_T", "gaussian", sigma, None, steps, "rdp", alpha, alpha / (2 * sigma**2), "unsound", (true, true), cf + " alpha T/(2 sigma^2) (Mironov 2017, Prop. 7)", "one-step RDP alpha/(2 sigma^2) claimed for T = 100 steps (factor T missing)")
+    q, sigma, steps, alpha = 0.01, 1.0, 1000, 16
+    one = sgm_rdp_int(q, sigma, alpha)
+    f.kind_row("rdp-missing-T-sgm", "rdp_missing_T", sgm, sigma, q, steps, "rdp", alpha, float(one), "unsound", (one * steps, one * steps), "binomial sum A_alpha, mpmath 50 digits", "one-step subsampled-Gaussian RDP at alpha = 16 claimed for T = 1000 steps")
+    f.kind_row("correct-rdp-sgm-a16", "correct", sgm, sigma, q, steps, "rdp", alpha, float(one * steps * (1 + mp.mpf("1e-6"))), "sound", (one * steps, one * steps), "binomial sum A_alpha, mpmath 50 digits", "T times the one-step RDP at alpha = 16, + 1e-6 relative")
+    sigma, steps, alpha = 2.0, 100, 2.5
+    true = mp.mpf(alpha) * steps / (2 * mp.mpf(sigma) ** 2)
+    f.kind_row("correct-rdp-gauss-frac", "correct", "gaussian", sigma, None, steps, "rdp", alpha, float(true), "sound", (true, true), cf + " alpha T/(2 sigma^2)", "exact Gaussian RDP at a fractional order (31.25 is exact in binary)")
+    # zCDP: rho = 1/(2 sigma^2) claimed for T steps; and the sound T/(2 sigma^2) for the subsampled Gaussian.
+    sigma, steps = 2.0, 50
+    true = mp.mpf(steps) / (2 * mp.mpf(sigma) ** 2)
+    f.kind_row("zcdp-missing-T-gauss", "rdp_missing_T", "gaussian", sigma, None, steps, "zcdp", None, 1 / (2 * sigma**2), "unsound", (true, true), cf + " rho = T/(2 sigma^2) (Bun & Steinke 2016, Prop. 1.6)", "one-step zCDP rho claimed for T = 50 steps")
+    q, sigma, steps = 0.1, 2.0, 50
+    lower = max(sgm_rdp_int(q, sigma, a) * steps / a for a in (2, 4, 8, 16, 32))
+    f.kind_row("correct-zcdp-sgm", "correct", sgm, sigma, q, steps, "zcdp", None, steps / (2 * sigma**2), "sound", (lower, mp.mpf(steps) / (2 * mp.mpf(sigma) ** 2)), "lower: max over alpha in {2,4,8,16,32} of T A-sum/alpha (mpmath); upper: T/(2 sigma^2) (joint quasi-convexity, van Erven & Harremoes 2014, Thm 13)", "the Gaussian's rho bounds the subsampled Gaussian")
+    # GDP: the Opacus CLT mu (Bu, Dong, Long, Su 2020) for q = 0.2, sigma = 3, T = 50.
+    q, sigma, steps = 0.2, 3.0, 50
+    mu = q * mp.sqrt(steps * (mp.exp(1 / mp.mpf(sigma) ** 2) - 1))
+    delta = 1 / 48000
+    eps_clt = gauss_eps(mu, delta)
+    d_lo = prv_lower(sgm, sigma, q, steps, eps=float(eps_clt))
+    d_hi = pld_upper(sgm, sigma, q, steps, eps=float(eps_clt))
+    if not d_lo > delta * (1 + MARGIN):
+        raise SystemExit(f"gdp-opacus-clt: prv lower delta {d_lo} does not exceed {delta} by the margin")
+    # Lower bound on the true mu implied by delta_true(eps_clt) >= d_lo: delta_mu is increasing in mu.
+    lo_mu, hi_mu = mu, 10 * mu
+    for _ in range(200):
+        mid = (lo_mu + hi_mu) / 2
+        if gauss_delta(mid, eps_clt) < d_lo:
+            lo_mu = mid
+        else:
+            hi_mu = mid
+    f.kind_row("gdp-opacus-clt", "gdp_clt", sgm, sigma, q, steps, "gdp", None, float(mu), "unsound", (lo_mu, mp.sqrt(steps) / sigma),
+               f"true delta({float(eps_clt):.6g}) in [{d_lo:.6g}, {d_hi:.6g}] (prv lower / dp_accounting PLD) > delta_mu = 1/48000; mu bracket: inverted delta_mu at that point / sqrt(T)/sigma",
+               f"Opacus GDP CLT mu = q sqrt(T (e^(1/sigma^2) - 1)) = {float(mu):.9g} claimed as a GDP guarantee")
+    f.bracket("gdp-opacus-clt-eps", "gdp_clt", sgm, sigma, q, steps, float(eps_clt), delta, f"epsilon of the CLT mu at delta = 1/48000 (Opacus GDP accountant), {float(eps_clt):.6g}")
+    sigma, steps = 2.0, 16
+    true = mp.sqrt(steps) / sigma
+    f.kind_row("correct-gdp-gauss", "correct", "gaussian", sigma, None, steps, "gdp", None, float(true * (1 + mp.mpf("1e-6"))), "sound", (true, true), cf + " mu = sqrt(T)/sigma (Dong, Roth & Su 2022, Cor. 3.3)", "exact Gaussian mu + 1e-6 relative")
+    # Calibration: a sigma 0.5 % below the smallest sigma achieving (1, 1e-5) over T = 100 steps
+    # (the Opacus issue 346 class: the returned sigma overshoots the target epsilon), and a control 1 % above.
+    steps, eps, delta = 100, 1.0, 1e-5
+    smin = gauss_sigma_min(steps, eps, delta)
+    f.calibration("calibration-overshoot-0.5pct", "sigma_overshoot", float(smin * mp.mpf("0.995")), steps, eps, delta, smin, f"sigma 0.5 % below sigma_min = {float(smin):.10g} for (1, 1e-5), T = 100")
+    f.calibration("calibration-control-1pct", "sigma_overshoot", float(smin * mp.mpf("1.01")), steps, eps, delta, smin, f"sigma 1 % above sigma_min = {float(smin):.10g} (control)")
 
 
 def main():
@@ -272,7 +385,7 @@ def main():
     with open(os.path.join(a.dir, "known_bugs.expected.csv"), "w", newline="") as out:
         out.write("# expected verdicts of known_bugs.csv, computed independently of dpaudit by adapters/python/make_known_bugs.py\n")
         w = csv.writer(out, lineterminator="\n")
-        w.writerow(["id", "expected", "bug_class", "reference_epsilon_lower", "reference_epsilon_upper", "reference_source", "explanation"])
+        w.writerow(["id", "expected", "bug_class", "reference_epsilon_lower", "reference_epsilon_upper", "reference_source", "explanation", "reference_sigma_min"])
         w.writerows(f.expected)
     print(f"make_known_bugs: {len(f.claims)} rows written to {a.dir}", file=sys.stderr)
 

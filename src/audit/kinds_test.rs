@@ -33,6 +33,9 @@ fn verdict(v: Verdict) -> ClaimVerdict {
         seconds: 0.0,
         notes: vec![],
         line: 3,
+        kind: crate::claims::ClaimKind::EpsDelta,
+        kind_truth: None,
+        sigma_min: None,
     }
 }
 
@@ -113,15 +116,15 @@ fn kinds_are_exclusive_and_keys_belong_to_their_kind() {
     assert_eq!(plan.label, "dpaudit t");
     match &plan.checks[0].kind {
         CheckKind::Claims(p) => {
-            assert_eq!(p.claims.len(), 30);
-            assert_eq!(p.expected.as_ref().unwrap().1.len(), 30);
+            assert_eq!(p.claims.len(), 41);
+            assert_eq!(p.expected.as_ref().unwrap().1.len(), 41);
             assert_eq!(p.options.time_budget, 5.0);
             assert!(!p.options.monte_carlo);
         }
         other => panic!("claims check expected, got {}", other.name()),
     }
     assert_eq!(plan.checks[1].kind.name(), "paper");
-    assert!(plan.lines()[0].contains("30 rows") && plan.lines()[0].contains("expected verdicts"), "{}", plan.lines()[0]);
+    assert!(plan.lines()[0].contains("41 rows") && plan.lines()[0].contains("expected verdicts"), "{}", plan.lines()[0]);
 }
 
 #[test]

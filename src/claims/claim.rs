@@ -1,6 +1,7 @@
 //! One accountant claim: "the mechanism, composed `steps` times, is (ε, δ)-DP" (issue 4,
 //! claims input format), with parameters validated once, at the boundary.
 
+use super::kind::ClaimKind;
 use crate::mechanisms::Mechanism;
 use serde::Serialize;
 
@@ -22,7 +23,10 @@ pub struct Claim {
     /// Claimed ε (finite, ≥ 0).
     pub epsilon: f64,
     /// Claimed δ ∈ [0, 1) (0: a pure-DP claim, decided by [`super::route::pure_dp_intervals`]).
+    /// Both are 0 (and unused) for the kinds `rdp`, `gdp`, `zcdp`.
     pub delta: f64,
+    /// What the row claims (issue 12): (ε, δ) (default), Rényi DP, GDP, zCDP or a calibration.
+    pub kind: ClaimKind,
     /// 1-based line of the row in its file (for messages).
     pub line: usize,
 }

@@ -14,7 +14,10 @@
 //!           budget; Holm over all tested rows
 //! ```
 
+use super::calibration::sigma_min as sigma_min_search;
 use super::claim::Claim;
+use super::kind::ClaimKind;
+use super::kinds_eval::evaluate;
 use super::exact_group::{row_outcome, ExactPlan, RowOutcome, TaskResult};
 use super::fft_group::{FftGroup, LevelContext, RowIntervals};
 use super::mc_check::mc_evidence;
@@ -22,7 +25,8 @@ use super::options::ClaimOptions;
 use super::result::{ClaimVerdict, RouteKind};
 use super::route::{pure_dp_intervals, route_of, trivial_intervals};
 use super::schedule::run_in_order;
-use super::verdict::{tightness, Verdict};
+use super::verdict::{tightness, value_tightness, Verdict};
+use crate::num::Interval;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -54,6 +58,7 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
     let mut seconds = vec![0.0f64; claims.len()];
     let mut method = vec![String::new(); claims.len()];
     let mut not_checked = vec![false; claims.len()];
+    let mut kind_truth: Vec<Option<Interval>> = vec![None; claims.len()];
     let tick = |n: usize| {
         if let Some(pb) = &opts.progress {
             pb.inc(n as u64);
@@ -76,6 +81,29 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
                 }
                 seconds[i] = t0.elapsed().as_secs_f64();
                 method[i] = "pure DP: ε(0) = the largest privacy loss of the composed mechanism (T/S for Laplace and randomized response, ∞ with Gaussian noise), outward-rounded".into();
+            }
+            RouteKind::Rdp | RouteKind::Gdp | RouteKind::Zcdp => {
+                // Started only before the end of the budget (a GDP row may compose a PLD).
+                check_interrupt()?;
+                if Instant::now() >= end {
+                    not_checked[i] = true;
+                    tick(1);
+                    continue;
+                }
+                let t0 = Instant::now();
+                match evaluate(c, opts.precision, opts.tolerance) {
+                    Ok(out) => {
+                        state[i].verdict = out.verdict;
+                        state[i].notes.extend(out.notes);
+                        method[i] = out.method;
+                        kind_truth[i] = Some(out.truth);
+                    }
+                    Err(err) => {
+                        state[i].notes.push(format!("{} route failed: {err}", routes[i].name()));
+                        method[i] = format!("{}: failed (see notes)", routes[i].name());
+                    }
+                }
+                seconds[i] = t0.elapsed().as_secs_f64();
             }
             _ => continue,
         }
@@ -207,6 +235,9 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
             if state[i].verdict != Verdict::Inconclusive {
                 continue;
             }
+            if !claims[i].kind.is_eps_delta() {
+                continue;
+            }
             if routes[i] == RouteKind::PureDp {
                 state[i].notes.push("no Monte Carlo check: a δ = 0 claim is decided by the largest privacy loss, which sampling cannot bound".into());
                 continue;
@@ -233,6 +264,29 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
         }
     }
 
+    // Calibration rows: the certified smallest σ (issue 12), each search started before the end
+    // of the budget.
+    let mut sigma_min: Vec<Option<Interval>> = vec![None; claims.len()];
+    for (i, c) in claims.iter().enumerate() {
+        if c.kind != ClaimKind::Calibration || not_checked[i] {
+            continue;
+        }
+        check_interrupt()?;
+        if Instant::now() >= end {
+            state[i].notes.push("σ_min not computed: time budget".into());
+            continue;
+        }
+        let t0 = Instant::now();
+        match sigma_min_search(c, opts.precision, end) {
+            Ok(s) => {
+                state[i].notes.push(format!("σ_min ∈ {} ({} certified probes; {})", s.sigma_min, s.probes, s.note));
+                sigma_min[i] = Some(s.sigma_min);
+            }
+            Err(err) => state[i].notes.push(format!("σ_min search failed: {err}")),
+        }
+        seconds[i] += t0.elapsed().as_secs_f64();
+    }
+
     let out = claims
         .iter()
         .enumerate()
@@ -251,13 +305,19 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
                 verdict: st.verdict,
                 true_epsilon: st.true_epsilon,
                 true_delta: st.true_delta,
-                tightness: tightness(c.epsilon, &st.true_epsilon),
+                tightness: match (c.kind.value(), kind_truth[i]) {
+                    (Some(v), Some(t)) => value_tightness(v, &t),
+                    _ => tightness(c.epsilon, &st.true_epsilon),
+                },
                 route: routes[i],
                 method: std::mem::take(&mut method[i]),
                 mc_evidence: evidence[i].take(),
                 seconds: seconds[i],
                 notes: st.notes.clone(),
                 line: c.line,
+                kind: c.kind,
+                kind_truth: kind_truth[i],
+                sigma_min: sigma_min[i],
             }
         })
         .collect();
@@ -295,7 +355,7 @@ fn first_pass_items(routes: &[RouteKind], plan: &ExactPlan, group_of: &[Option<u
                     }
                 }
             }
-            RouteKind::Trivial | RouteKind::PureDp => {}
+            RouteKind::Trivial | RouteKind::PureDp | RouteKind::Rdp | RouteKind::Gdp | RouteKind::Zcdp => {}
         }
     }
     items

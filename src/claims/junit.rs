@@ -123,7 +123,21 @@ pub fn claims_junit(rows: &[ClaimVerdict], source: &str, total_seconds: f64) -> 
         .iter()
         .map(|r| {
             let m = margin(r);
-            let truth = format!(
+            let truth = if let (Some(v), Some(x)) = (r.kind.value(), m.value) {
+                let t = r.kind_truth.unwrap_or(crate::num::Interval { lower: 0.0, upper: f64::INFINITY });
+                let order = r.kind.order().map(|a| format!(" at order α = {}", num(a))).unwrap_or_default();
+                format!(
+                    "kind {}: claimed {} = {}{order}; certified true value ∈ [{}, {}]; value_true/value_c − 1 ∈ [{}, {}]",
+                    r.kind.name(),
+                    r.kind.value_name().unwrap_or("value"),
+                    num(v),
+                    num(t.lower),
+                    num(t.upper),
+                    fmt_sig(x.lower, 3, 0.0),
+                    fmt_sig(x.upper, 3, 0.0),
+                )
+            } else {
+                let mut t = format!(
                 "claimed (ε, δ) = ({}, {}); certified ε(δ_claim) ∈ [{}, {}], δ(ε_claim) ∈ [{}, {}]; ε_true/ε_c − 1 ∈ [{}, {}], δ_true/δ_c − 1 ∈ [{}, {}]",
                 num(r.epsilon),
                 num(r.delta),
@@ -135,7 +149,12 @@ pub fn claims_junit(rows: &[ClaimVerdict], source: &str, total_seconds: f64) -> 
                 fmt_sig(m.epsilon.upper, 3, 0.0),
                 fmt_sig(m.delta.lower, 3, 0.0),
                 fmt_sig(m.delta.upper, 3, 0.0),
-            );
+                );
+                if let (Some(sm), Some(st)) = (r.sigma_min, r.sigma_tightness()) {
+                    t.push_str(&format!("; calibration: σ_min ∈ [{}, {}], σ_claim/σ_min ∈ [{}, {}]", num(sm.lower), num(sm.upper), num(st.lower), num(st.upper)));
+                }
+                t
+            };
             let outcome = match r.verdict {
                 Verdict::Sound => CaseOutcome::Passed,
                 Verdict::Unsound => {

@@ -24,6 +24,9 @@ pub struct Margin {
     pub epsilon: Interval,
     /// Encloses `δ_true/δ_c − 1` (δ_true = δ(ε_c)).
     pub delta: Interval,
+    /// Divergence kinds (`rdp`, `gdp`, `zcdp`; issue 12): encloses `v_true/v_c − 1` of the kind's
+    /// value (ρ or μ); `None` for the (ε, δ) kinds, whose `epsilon`/`delta` margins apply.
+    pub value: Option<Interval>,
 }
 
 /// Enclosure of `x/c − 1` over `x ∈ truth` for a claim `c ≥ 0`, rounded outward. For `c = 0`
@@ -38,14 +41,23 @@ pub fn excess(truth: &Interval, c: f64) -> Interval {
 
 /// The margin of a reported row.
 pub fn margin(v: &ClaimVerdict) -> Margin {
-    Margin { epsilon: excess(&v.true_epsilon, v.epsilon), delta: excess(&v.true_delta, v.delta) }
+    let value = match (v.kind.value(), v.kind_truth) {
+        (Some(c), Some(t)) => Some(excess(&t, c)),
+        (Some(c), None) => Some(excess(&Interval { lower: 0.0, upper: f64::INFINITY }, c)),
+        _ => None,
+    };
+    Margin { epsilon: excess(&v.true_epsilon, v.epsilon), delta: excess(&v.true_delta, v.delta), value }
 }
 
 impl Margin {
     /// The certified violation: the larger of the two lower ends (positive only when the truth
-    /// provably exceeds the claim in ε or in δ).
+    /// provably exceeds the claim in ε or in δ); for a divergence kind, the lower end of the
+    /// value's excess.
     pub fn certified_violation(&self) -> f64 {
-        self.epsilon.lower.max(self.delta.lower)
+        match self.value {
+            Some(v) => v.lower,
+            None => self.epsilon.lower.max(self.delta.lower),
+        }
     }
 }
 

@@ -31,15 +31,19 @@
 //! # Ok::<(), dpaudit::Error>(())
 //! ```
 
+pub mod calibration;
 pub mod claim;
 pub mod engine;
 pub mod exact_group;
 pub mod fft_group;
 pub mod junit;
+pub mod kind;
+pub mod kinds_eval;
 pub mod margin;
 pub mod mc_check;
 pub mod options;
 pub mod parse;
+pub mod rdp_truth;
 pub mod report;
 pub mod result;
 pub mod route;
@@ -58,6 +62,7 @@ mod schedule_test;
 mod verdict_test;
 
 pub use claim::Claim;
+pub use kind::ClaimKind;
 pub use engine::audit_claims_with;
 pub use options::ClaimOptions;
 pub use parse::{parse_claims, read_claims, COLUMNS};

@@ -18,10 +18,15 @@
 //! | `epsilon` | finite number ≥ 0 |
 //! | `delta` | number in [0, 1): δ = 0 is a pure-DP claim (decided by the largest privacy loss) |
 //!
+//! Optional columns (issue 12): `kind` (`eps_delta` when empty or absent, `rdp`, `gdp`, `zcdp`,
+//! `calibration`), `order` (α of `rdp`: finite, > 1) and `value` (ρ or μ: finite, ≥ 0); the
+//! divergence kinds leave `epsilon` and `delta` empty.
+//!
 //! The whole file is checked before anything is evaluated; the first malformed row is reported
 //! (with the count of further malformed rows, if any).
 
 use super::claim::Claim;
+use super::kind::ClaimKind;
 use crate::error::{Error, Result};
 use crate::mechanisms::Mechanism;
 use std::collections::HashMap;
@@ -30,6 +35,17 @@ use std::path::Path;
 
 /// The required columns, in the order of the issue's header.
 pub const COLUMNS: [&str; 9] = ["id", "accountant", "mechanism", "noise_multiplier", "sensitivity", "sampling_rate", "steps", "epsilon", "delta"];
+
+/// Optional columns (issue 12, claim kinds): `kind` (empty or absent: `eps_delta`), `order` (the
+/// Rényi order α of an `rdp` claim) and `value` (ρ of `rdp` and `zcdp`, μ of `gdp`).
+pub const KIND_COLUMNS: [&str; 3] = ["kind", "order", "value"];
+
+/// Positions of the required and the optional columns.
+struct Index {
+    req: [usize; 9],
+    opt: [Option<usize>; 3],
+    width: usize,
+}
 
 /// The header line of a claims file in the canonical column order.
 pub fn header_line() -> String {
@@ -124,8 +140,8 @@ fn record_line(text: &str, pos: Option<&csv::Position>) -> usize {
     text[..byte].matches('\n').count() + 1
 }
 
-/// Column positions of the nine required fields.
-fn header_index(header: &csv::StringRecord) -> std::result::Result<[usize; 9], String> {
+/// Column positions of the nine required fields and the optional kind columns.
+fn header_index(header: &csv::StringRecord) -> std::result::Result<Index, String> {
     let names: Vec<String> = header.iter().map(|h| h.trim().trim_start_matches('\u{feff}').to_ascii_lowercase()).collect();
     let mut idx = [usize::MAX; 9];
     for (k, col) in COLUMNS.iter().enumerate() {
@@ -136,11 +152,21 @@ fn header_index(header: &csv::StringRecord) -> std::result::Result<[usize; 9], S
             _ => return Err(format!("header names the column '{col}' twice")),
         }
     }
-    Ok(idx)
+    let mut opt = [None; 3];
+    for (k, col) in KIND_COLUMNS.iter().enumerate() {
+        let found: Vec<usize> = names.iter().enumerate().filter(|(_, n)| n == col).map(|(i, _)| i).collect();
+        match found.len() {
+            0 => {}
+            1 => opt[k] = Some(found[0]),
+            _ => return Err(format!("header names the column '{col}' twice")),
+        }
+    }
+    Ok(Index { req: idx, opt, width: names.len() })
 }
 
 /// One data row → a validated claim, or a message naming the column.
-fn parse_row(r: &csv::StringRecord, idx: &[usize; 9], line: usize, seen: &HashMap<String, usize>) -> std::result::Result<Claim, String> {
+fn parse_row(r: &csv::StringRecord, index: &Index, line: usize, seen: &HashMap<String, usize>) -> std::result::Result<Claim, String> {
+    let idx = &index.req;
     let need = idx.iter().copied().max().unwrap_or(0) + 1;
     if r.len() < need {
         let missing: Vec<&str> = COLUMNS.iter().zip(idx.iter()).filter(|(_, &i)| i >= r.len()).map(|(c, _)| *c).collect();
@@ -208,14 +234,73 @@ fn parse_row(r: &csv::StringRecord, idx: &[usize; 9], line: usize, seen: &HashMa
     if steps < 1 {
         return Err(format!("{}: steps must be at least 1, got {steps}", col(6)));
     }
-    let epsilon = number(7)?;
-    if epsilon < 0.0 {
-        return Err(format!("{}: epsilon must be ≥ 0, got {epsilon}", col(7)));
-    }
-    let delta = number(8)?;
-    if !(0.0..1.0).contains(&delta) {
-        return Err(format!("{}: delta must lie in [0, 1) (0 for a pure-DP claim), got {delta}", col(8)));
-    }
+    let kind = parse_kind(r, index)?;
+    let (epsilon, delta) = if kind.is_eps_delta() {
+        let epsilon = number(7)?;
+        if epsilon < 0.0 {
+            return Err(format!("{}: epsilon must be ≥ 0, got {epsilon}", col(7)));
+        }
+        let delta = number(8)?;
+        if !(0.0..1.0).contains(&delta) {
+            return Err(format!("{}: delta must lie in [0, 1) (0 for a pure-DP claim), got {delta}", col(8)));
+        }
+        (epsilon, delta)
+    } else {
+        for k in [7, 8] {
+            if !field(k).is_empty() {
+                return Err(format!("{}: a {} claim states no {} (leave the field empty; the claimed value goes in the column 'value')", col(k), kind.name(), COLUMNS[k]));
+            }
+        }
+        (0.0, 0.0)
+    };
     let mechanism = Mechanism::from_name(mech_name, sigma, sensitivity, if subsampled { q } else { None }).map_err(|e| format!("{}: {e}", col(2)))?;
-    Ok(Claim { id, accountant, mechanism, steps, epsilon, delta, line })
+    Ok(Claim { id, accountant, mechanism, steps, epsilon, delta, kind, line })
+}
+
+/// The `kind`, `order` and `value` fields of a row (issue 12). Rules: `kind` empty or absent is
+/// `eps_delta`; `rdp` needs `order` (finite, > 1) and `value` (finite, ≥ 0); `gdp` and `zcdp`
+/// need `value` (finite, ≥ 0); `order` and `value` of the (ε, δ) kinds are ignored (a file may
+/// use such column names for notes).
+fn parse_kind(r: &csv::StringRecord, index: &Index) -> std::result::Result<ClaimKind, String> {
+    let field = |k: usize| index.opt[k].and_then(|i| r.get(i)).unwrap_or("");
+    let col = |k: usize| match index.opt[k] {
+        Some(i) => format!("column {} ({})", i + 1, KIND_COLUMNS[k]),
+        None => format!("column {} ({})", index.width + 1 + k, KIND_COLUMNS[k]),
+    };
+    let name = field(0).to_ascii_lowercase().replace('-', "_");
+    let needed = |k: usize, kind: &str| -> std::result::Result<f64, String> {
+        if index.opt[k].is_none() {
+            return Err(format!("{}: a {kind} claim needs the column '{}', which the header lacks", col(k), KIND_COLUMNS[k]));
+        }
+        let s = field(k);
+        if s.is_empty() {
+            return Err(format!("{}: value is missing (required for a {kind} claim)", col(k)));
+        }
+        let v: f64 = s.parse().map_err(|_| format!("{}: '{s}' is not a number", col(k)))?;
+        if !v.is_finite() {
+            return Err(format!("{}: '{s}' is not a finite number", col(k)));
+        }
+        Ok(v)
+    };
+    let value = |kind: &str, what: &str| -> std::result::Result<f64, String> {
+        let v = needed(2, kind)?;
+        if v < 0.0 {
+            return Err(format!("{}: {what} must be ≥ 0, got {v}", col(2)));
+        }
+        Ok(v)
+    };
+    Ok(match name.as_str() {
+        "" | "eps_delta" | "epsilon_delta" => ClaimKind::EpsDelta,
+        "calibration" => ClaimKind::Calibration,
+        "rdp" => {
+            let order = needed(1, "rdp")?;
+            if order <= 1.0 {
+                return Err(format!("{}: the Rényi order must be > 1, got {order}", col(1)));
+            }
+            ClaimKind::Rdp { order, value: value("rdp", "the claimed Rényi divergence ρ")? }
+        }
+        "gdp" => ClaimKind::Gdp { mu: value("gdp", "the claimed μ")? },
+        "zcdp" => ClaimKind::Zcdp { rho: value("zcdp", "the claimed ρ")? },
+        _ => return Err(format!("{}: unknown kind '{}' (expected eps_delta, rdp, gdp, zcdp or calibration)", col(0), field(0))),
+    })
 }

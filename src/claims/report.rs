@@ -4,6 +4,7 @@
 
 use super::margin::{margin, violation, Violation, BEYOND_ROUNDING};
 use super::result::ClaimVerdict;
+use super::kind::ClaimKind;
 use super::verdict::Verdict;
 use crate::num::Interval;
 use serde_json::{json, Value};
@@ -33,22 +34,35 @@ pub fn row_json(v: &ClaimVerdict) -> Value {
             "method": e.method,
         })
     });
+    let divergence = !v.kind.is_eps_delta();
+    let eps_num = |x: f64| if divergence { Value::Null } else { num(x) };
+    let eps_iv = |iv: &Interval| if divergence { Value::Null } else { interval(iv) };
+    let mut excess = json!({ "epsilon": eps_iv(&m.epsilon), "delta": eps_iv(&m.delta) });
+    if let Some(x) = &m.value {
+        excess["value"] = interval(x);
+    }
     json!({
         "id": v.id,
         "line": v.line,
+        "kind": v.kind.name(),
+        "order": v.kind.order().map(num),
+        "value": v.kind.value().map(num),
+        "true_value": v.kind_truth.as_ref().map(interval),
+        "sigma_min": v.sigma_min.as_ref().map(interval),
+        "sigma_tightness": v.sigma_tightness().as_ref().map(interval),
         "accountant": v.accountant,
         "mechanism": v.mechanism,
         "noise_multiplier": num(v.noise_multiplier),
         "sensitivity": num(v.sensitivity),
         "sampling_rate": v.sampling_rate.map(num),
         "steps": v.steps,
-        "epsilon": num(v.epsilon),
-        "delta": num(v.delta),
+        "epsilon": eps_num(v.epsilon),
+        "delta": eps_num(v.delta),
         "verdict": v.verdict.name(),
-        "true_epsilon": interval(&v.true_epsilon),
-        "true_delta": interval(&v.true_delta),
+        "true_epsilon": eps_iv(&v.true_epsilon),
+        "true_delta": eps_iv(&v.true_delta),
         "tightness": v.tightness.map(num),
-        "excess": { "epsilon": interval(&m.epsilon), "delta": interval(&m.delta) },
+        "excess": excess,
         "violation": violation(v).map(violation_name),
         "method": v.route.name(),
         "method_detail": v.method,
@@ -145,21 +159,57 @@ fn fmt_iv(iv: &Interval) -> String {
     format!("[{}, {}]", fmt_num(iv.lower), fmt_num(iv.upper))
 }
 
-fn cells(v: &ClaimVerdict) -> Vec<String> {
-    vec![
-        v.id.clone(),
-        v.accountant.clone(),
-        v.verdict.name().to_string(),
-        fmt_num(v.epsilon),
-        fmt_iv(&v.true_epsilon),
-        v.tightness.map(|t| format!("{t:.4}")).unwrap_or_else(|| "-".into()),
-        fmt_excess(&margin(v).epsilon),
-        fmt_excess(&margin(v).delta),
-        v.route.name().to_string(),
-    ]
+/// The claimed value of a row in words: `ε = …` is implied by the column for (ε, δ) rows;
+/// divergence kinds show `ρ = … (α = …)` or `μ = …`.
+fn claimed_cell(v: &ClaimVerdict) -> String {
+    match v.kind {
+        ClaimKind::Rdp { order, value } => format!("ρ={} (α={})", fmt_num(value), fmt_num(order)),
+        ClaimKind::Zcdp { rho } => format!("ρ={}", fmt_num(rho)),
+        ClaimKind::Gdp { mu } => format!("μ={}", fmt_num(mu)),
+        ClaimKind::EpsDelta | ClaimKind::Calibration => fmt_num(v.epsilon),
+    }
+}
+
+/// The certified truth of a row: the kind's value for divergence kinds, else ε at the claimed δ.
+fn truth_cell(v: &ClaimVerdict) -> String {
+    match (v.kind.is_eps_delta(), &v.kind_truth) {
+        (false, Some(t)) => fmt_iv(t),
+        (false, None) => "-".into(),
+        (true, _) => fmt_iv(&v.true_epsilon),
+    }
+}
+
+/// The kind column: the kind, and for calibration rows the certified σ_min.
+fn kind_cell(v: &ClaimVerdict) -> String {
+    match (&v.kind, &v.sigma_min) {
+        (ClaimKind::Calibration, Some(s)) => format!("calibration σ_min∈{}", fmt_iv(s)),
+        (k, _) => k.name().to_string(),
+    }
+}
+
+fn cells(v: &ClaimVerdict, with_kind: bool) -> Vec<String> {
+    let m = margin(v);
+    let (first, second) = match m.value {
+        Some(x) => (fmt_excess(&x), "-".to_string()),
+        None => (fmt_excess(&m.epsilon), fmt_excess(&m.delta)),
+    };
+    let mut c = vec![v.id.clone(), v.accountant.clone(), v.verdict.name().to_string()];
+    if with_kind {
+        c.push(kind_cell(v));
+    }
+    c.extend([claimed_cell(v), truth_cell(v), v.tightness.map(|t| format!("{t:.4}")).unwrap_or_else(|| "-".into()), first, second, v.route.name().to_string()]);
+    c
 }
 
 const HEADER: [&str; 9] = ["id", "accountant", "verdict", "claimed ε", "true ε at claimed δ", "tightness", "ε_true/ε_c − 1", "δ_true/δ_c − 1", "method"];
+
+/// Header of a table with kinds other than (ε, δ) (issue 12): a `kind` column, and the claimed
+/// and true columns and the first margin carry the kind's value.
+const HEADER_KINDS: [&str; 10] = ["id", "accountant", "verdict", "kind", "claimed (ε or ρ/μ)", "certified truth", "tightness", "excess ε or value", "δ_true/δ_c − 1", "method"];
+
+fn has_kinds(rows: &[ClaimVerdict]) -> bool {
+    rows.iter().any(|r| r.kind != ClaimKind::EpsDelta)
+}
 
 /// A relative excess interval with 3 significant digits, scientific (its size is the point).
 fn fmt_excess(iv: &Interval) -> String {
@@ -176,8 +226,10 @@ fn unsound_split(rows: &[ClaimVerdict]) -> (usize, usize) {
 
 /// The text table printed on stdout, followed by the one-line summary.
 pub fn to_table(rows: &[ClaimVerdict]) -> String {
-    let body: Vec<Vec<String>> = rows.iter().map(cells).collect();
-    let mut width: Vec<usize> = HEADER.iter().map(|h| h.chars().count()).collect();
+    let with_kind = has_kinds(rows);
+    let header: &[&str] = if with_kind { &HEADER_KINDS } else { &HEADER };
+    let body: Vec<Vec<String>> = rows.iter().map(|r| cells(r, with_kind)).collect();
+    let mut width: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
     for r in &body {
         for (k, c) in r.iter().enumerate() {
             width[k] = width[k].max(c.chars().count());
@@ -193,7 +245,7 @@ pub fn to_table(rows: &[ClaimVerdict]) -> String {
         }
         s.trim_end().to_string() + "\n"
     };
-    let mut out = line(&HEADER.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    let mut out = line(&header.iter().map(|s| s.to_string()).collect::<Vec<_>>());
     for r in &body {
         out.push_str(&line(r));
     }
@@ -256,6 +308,8 @@ pub fn to_markdown(rows: &[ClaimVerdict], source: &str) -> String {
     s.push_str("\n## Claims\n\n| id | accountant | mechanism | σ | q | T | claimed ε | claimed δ | verdict | true ε at claimed δ | true δ at claimed ε | tightness | ε_true/ε_c − 1 | δ_true/δ_c − 1 | method |\n");
     s.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for r in rows {
+        let dash = !r.kind.is_eps_delta();
+        let ed = |x: String| if dash { "-".to_string() } else { x };
         s.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} | {} | {} | **{}** | {} | {} | {} | {} | {} | {} |\n",
             md_escape(&r.id),
@@ -264,16 +318,33 @@ pub fn to_markdown(rows: &[ClaimVerdict], source: &str) -> String {
             fmt_num(r.noise_multiplier),
             r.sampling_rate.map(fmt_num).unwrap_or_else(|| "-".into()),
             r.steps,
-            fmt_num(r.epsilon),
-            fmt_num(r.delta),
+            ed(fmt_num(r.epsilon)),
+            ed(fmt_num(r.delta)),
             r.verdict.name(),
-            fmt_iv(&r.true_epsilon),
-            fmt_iv(&r.true_delta),
+            ed(fmt_iv(&r.true_epsilon)),
+            ed(fmt_iv(&r.true_delta)),
             r.tightness.map(|t| format!("{t:.4}")).unwrap_or_else(|| "-".into()),
-            fmt_excess(&margin(r).epsilon),
-            fmt_excess(&margin(r).delta),
+            ed(fmt_excess(&margin(r).epsilon)),
+            ed(fmt_excess(&margin(r).delta)),
             r.route.name(),
         ));
+    }
+    if has_kinds(rows) {
+        s.push_str("\n## Claim kinds\n\nRows whose kind is not (ε, δ): the claimed value of the kind (ρ of `rdp`/`zcdp` at order α, μ of `gdp`), its certified true value and relative excess; calibration rows: the certified smallest σ and σ_claim/σ_min.\n\n| id | kind | order α | claimed value | certified truth | value_true/value_c − 1 | σ_min | σ_c/σ_min |\n|---|---|---|---|---|---|---|---|\n");
+        for r in rows.iter().filter(|r| r.kind != ClaimKind::EpsDelta) {
+            let dash = || "-".to_string();
+            s.push_str(&format!(
+                "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                md_escape(&r.id),
+                r.kind.name(),
+                r.kind.order().map(fmt_num).unwrap_or_else(dash),
+                r.kind.value().map(fmt_num).unwrap_or_else(dash),
+                r.kind_truth.as_ref().map(fmt_iv).unwrap_or_else(dash),
+                margin(r).value.as_ref().map(fmt_excess).unwrap_or_else(dash),
+                r.sigma_min.as_ref().map(fmt_iv).unwrap_or_else(dash),
+                r.sigma_tightness().as_ref().map(fmt_iv).unwrap_or_else(dash),
+            ));
+        }
     }
     let flagged: Vec<&ClaimVerdict> = rows.iter().filter(|r| matches!(r.verdict, Verdict::Unsound | Verdict::Inconclusive)).collect();
     if !flagged.is_empty() {

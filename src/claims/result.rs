@@ -1,5 +1,6 @@
 //! The outcome of auditing one claim, as reported (JSON schema documented in `docs/claims.md`).
 
+use super::kind::ClaimKind;
 use super::verdict::Verdict;
 use crate::num::Interval;
 use serde::Serialize;
@@ -18,6 +19,12 @@ pub enum RouteKind {
     /// ([`super::route::pure_dp_intervals`]).
     #[serde(rename = "pure_dp")]
     PureDp,
+    /// A Rényi-DP claim ([`super::rdp_truth`]).
+    Rdp,
+    /// A GDP claim ([`super::kinds_eval`]).
+    Gdp,
+    /// A zCDP claim ([`super::kinds_eval`]).
+    Zcdp,
 }
 
 impl RouteKind {
@@ -27,6 +34,9 @@ impl RouteKind {
             RouteKind::Exact => "exact",
             RouteKind::Fft => "fft",
             RouteKind::PureDp => "pure_dp",
+            RouteKind::Rdp => "rdp",
+            RouteKind::Gdp => "gdp",
+            RouteKind::Zcdp => "zcdp",
         }
     }
 }
@@ -82,4 +92,20 @@ pub struct ClaimVerdict {
     pub notes: Vec<String>,
     /// Line of the row in the claims file.
     pub line: usize,
+    /// What the row claims (issue 12).
+    pub kind: ClaimKind,
+    /// Certified interval of the true value of a divergence kind (ρ of `rdp` and `zcdp`, μ of
+    /// `gdp`); `None` for the (ε, δ) kinds.
+    pub kind_truth: Option<Interval>,
+    /// Calibration rows: certified interval of the smallest noise multiplier that achieves the
+    /// claimed (ε, δ).
+    pub sigma_min: Option<Interval>,
+}
+
+impl ClaimVerdict {
+    /// Calibration rows: `σ_claim/σ_min` enclosed (≥ 1 for a sound claim).
+    pub fn sigma_tightness(&self) -> Option<Interval> {
+        let s = self.sigma_min?;
+        Some(Interval { lower: crate::num::round::div_down(self.noise_multiplier, s.upper), upper: crate::num::round::div_up(self.noise_multiplier, s.lower) })
+    }
 }

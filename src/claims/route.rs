@@ -7,8 +7,12 @@
 //! | Laplace, subsampled Gaussian | 1 | exact: closed forms in MPFR (foundations §2.2, §2.4) |
 //! | Laplace, subsampled Gaussian | > 1 | FFT: certified PLD composition ([`crate::pld`]) |
 //! | any (q > 0), claimed δ = 0 | any | pure DP: ε(0) is the largest privacy loss ([`pure_dp_intervals`]) |
+//!
+//! Claims of the kinds `rdp`, `gdp`, `zcdp` take the routes of the same names
+//! ([`super::kinds_eval`]); `calibration` claims are (ε, δ) claims and routed as above.
 
 use super::claim::Claim;
+use super::kind::ClaimKind;
 use super::result::RouteKind;
 use crate::error::{Error, Result};
 use crate::mechanisms::Mechanism;
@@ -21,6 +25,12 @@ use std::sync::Once;
 
 /// The route of a claim.
 pub fn route_of(claim: &Claim) -> RouteKind {
+    match claim.kind {
+        ClaimKind::Rdp { .. } => return RouteKind::Rdp,
+        ClaimKind::Gdp { .. } => return RouteKind::Gdp,
+        ClaimKind::Zcdp { .. } => return RouteKind::Zcdp,
+        ClaimKind::EpsDelta | ClaimKind::Calibration => {}
+    }
     match claim.privacy_mechanism() {
         Mechanism::PoissonSubsampledGaussian { sampling_rate: 0.0, .. } => RouteKind::Trivial,
         _ if claim.delta == 0.0 => RouteKind::PureDp,

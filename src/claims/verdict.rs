@@ -88,3 +88,9 @@ pub fn tightness(eps_claim: f64, true_epsilon: &Interval) -> Option<f64> {
         None
     }
 }
+
+/// `claimed value / certified upper true value` of a divergence kind (`None` when that upper
+/// bound is 0 or not finite).
+pub fn value_tightness(claimed: f64, truth: &Interval) -> Option<f64> {
+    tightness(claimed, truth)
+}
