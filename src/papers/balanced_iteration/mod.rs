@@ -32,7 +32,10 @@ pub mod reverse_exact;
 pub mod applications;
 pub mod two_part;
 pub mod experiments;
+pub mod gaussians;
+pub mod shuffle;
 pub mod audit_points;
+pub mod audit_points_reverse;
 pub mod golden;
 pub mod paper;
 
