@@ -22,6 +22,14 @@ const SI_RESULTS: &[(&str, &str)] = &[
     ("Proposition 5.1", "upper"), ("Corollary 5.2", "exact"), ("Corollary 5.4", "upper"), ("Lemma A.3", "exact"), ("Lemma A.5", "estimate"),
 ];
 
+/// Issue 11: the Balanced Iteration results and their guarantee types.
+const BIS_RESULTS: &[(&str, &str)] = &[
+    ("Proposition 2.3", "upper"), ("Theorem 3.11", "exact"), ("Lemma 3.12", "exact"), ("Lemma 3.13", "upper"), ("Corollary 3.14", "upper"),
+    ("Theorem 3.1", "upper"), ("Remark 3.2", "estimate"), ("Theorem 3.4", "upper"), ("Theorem 3.5", "upper"), ("Corollary 3.7", "upper"),
+    ("Theorem 3.8", "upper"), ("Remark 3.9", "exact"), ("Remark 3.10", "upper"), ("Lemma 3.15", "exact"), ("Corollary 3.17", "exact"),
+    ("Lemma 3.18", "upper"), ("Corollary 3.19", "upper"), ("Proposition A.1", "exact"), ("Proposition A.2", "exact"),
+];
+
 #[test]
 fn list_json_has_every_result_with_valid_verdicts() {
     let (code, out, err) = list(&["--json"]);
@@ -41,10 +49,14 @@ fn list_json_has_every_result_with_valid_verdicts() {
         assert_eq!(row["guarantee"], *g, "{row}");
         assert!(["holds", "unsound", "inconclusive"].contains(&row["soundness"].as_str().unwrap_or("")), "{r}: {row}");
     }
-    // the third paper (issue 11, first slice): every result with a real soundness verdict
-    for r in ["Proposition 2.3", "Theorem 3.11", "Lemma 3.12", "Lemma 3.13", "Corollary 3.14"] {
-        let row = rows.iter().find(|x| x["result"] == r && x["paper"] == "balanced_iteration").unwrap_or_else(|| panic!("{r} missing"));
-        assert_eq!(row["soundness"], "holds", "{row}");
+    // the third paper (issue 11): 19 results, every one with a real soundness verdict; Lemma 3.18 and
+    // Corollary 3.19 (false as stated, audit point A1) and Remark 3.2 (A6) unsound
+    assert!(rows.iter().filter(|x| x["paper"] == "balanced_iteration").count() == 19, "{out}");
+    for (r, g) in BIS_RESULTS {
+        let row = rows.iter().find(|x| x["result"] == *r && x["paper"] == "balanced_iteration").unwrap_or_else(|| panic!("{r} missing"));
+        assert_eq!(row["guarantee"], *g, "{row}");
+        let want = if ["Lemma 3.18", "Corollary 3.19", "Remark 3.2"].contains(r) { "unsound" } else { "holds" };
+        assert_eq!(row["soundness"], want, "{r}: {row}");
         assert!(row["function"].as_str().unwrap().starts_with("crate::papers::balanced_iteration::"));
     }
     // the fourth paper (mixture mechanisms via f-DP, Section 4)

@@ -13,8 +13,16 @@
 //! mixtures.rs       Section 3.4: Lemmas 3.12 and 3.13 for a general Gaussian mixture (literal sums)
 //! poisson.rs        Section 3.3: Theorem 3.11 (Poisson-subsampled Gaussian, Zhu–Wang) (spec §13)
 //! conversion.rs     Section 2: Proposition 2.3 (RDP → DP) (spec §9)
-//! reverse.rs        Section 3.4: Corollaries 3.17/3.19 (R^paper, flagged), certified R^∞ (§1.5), Theorem 3.1 with its flag
-//! audit_points.rs   audit points of spec §17 (the first slice), with verdicts
+//! reverse.rs        Section 3.4: Corollaries 3.17/3.19 (R^paper, flagged), Lemma 3.18's bound, certified R^∞ (§1.5), proven d = 2 reverse, Theorem 3.1 with its flag
+//! printed.rs        Theorem 3.1: second terms of (2)/(3) as printed (typos; regression only), Remark 3.2's chain
+//! reverse_exact.rs  exact reverse divergence for k = 1 (1-D Laplace representation; checks Lemma 3.15), log-domain trapezoid
+//! gaussians.rs      Appendix: Propositions A.1 / A.2
+//! applications.rs   Sections 3.2–3.3: Theorems 3.4, 3.5, 3.8, Corollary 3.7, Remark 3.10
+//! shuffle.rs        Remark 3.9: the shuffled-batch instance (T = 2) of spec §14
+//! two_part.rs       Section 3.2.2 / Table 1: joint forward RDP of Poisson subsampling + model splitting (spec §3)
+//! experiments.rs    Table 1 and Figure 3 (spec §15)
+//! audit_points.rs   audit points of spec §17 (first slice), with verdicts
+//! audit_points_reverse.rs  audit points of spec §17 (second slice: reverse term, typos, applications)
 //! golden/           golden-file generators (`golden/balanced_iteration/*.csv`)
 //! paper.rs          the paper as a `Paper`: registry, audit points, golden files, experiments
 //! ```
@@ -27,7 +35,15 @@ pub mod mixtures;
 pub mod poisson;
 pub mod conversion;
 pub mod reverse;
+pub mod printed;
+pub mod reverse_exact;
+pub mod applications;
+pub mod two_part;
+pub mod experiments;
+pub mod gaussians;
+pub mod shuffle;
 pub mod audit_points;
+pub mod audit_points_reverse;
 pub mod golden;
 pub mod paper;
 

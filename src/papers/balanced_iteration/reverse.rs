@@ -35,14 +35,46 @@ pub fn corollary_3_17(pair: &MixturePair, alpha: u64) -> Result<f64> {
 pub fn corollary_3_19_paper(pair: &MixturePair, alpha: u64) -> Result<f64> {
     check_order(alpha)?;
     let (c, k, d, s) = (pair.c, pair.k as f64, pair.d as f64, pair.sigma);
+    Ok(alpha as f64 * c * c * k * k / (2.0 * s * s * d) + lemma_3_18_bound(pair, alpha)?)
+}
+
+/// `αw − ln(1 + α(e^w − 1))` for `w ≥ 0`, by its series when `αw < 1e−4` (cancellation; spec §1.7).
+fn a2_bracket(a: f64, w: f64) -> f64 {
+    if a * w < 1e-4 {
+        a * (a - 1.0) / 2.0 * w * w - a * (a - 1.0) * (2.0 * a - 1.0) / 6.0 * w * w * w
+    } else {
+        a * w - (a * w.exp_m1()).ln_1p()
+    }
+}
+
+/// **Lemma 3.18**'s right-hand side as stated: `D_α(Q''‖N(0, σ²e^v I_d)) =
+/// (d/(2(α−1)))[αv − ln(1 + α(e^v − 1))]` (Proposition A.2 with `Σ₂ = e^v Σ₁`),
+/// `v = c²k(d−k)/(σ²d²)`. The lemma claims it bounds the orthogonal part `D_α(Q''‖P'')` of the
+/// reverse divergence; **false as stated** (spec §8; audit point A1). Nearest rounding.
+pub fn lemma_3_18_bound(pair: &MixturePair, alpha: u64) -> Result<f64> {
+    check_order(alpha)?;
+    let (c, k, d, s) = (pair.c, pair.k as f64, pair.d as f64, pair.sigma);
     let a = alpha as f64;
     let v = c * c * k * (d - k) / (s * s * d * d);
-    let bracket = if a * v < 1e-4 {
-        a * (a - 1.0) / 2.0 * v * v - a * (a - 1.0) * (2.0 * a - 1.0) / 6.0 * v * v * v
-    } else {
-        a * v - (a * v.exp_m1()).ln_1p()
-    };
-    Ok(a * c * c * k * k / (2.0 * s * s * d) + d / (2.0 * (a - 1.0)) * bracket)
+    Ok(d / (2.0 * (a - 1.0)) * a2_bracket(a, v))
+}
+
+/// The reverse bound that **is** proven for `d = 2, k = 1` (spec §8 "What is true": Lemma 3.18's
+/// single-crossing argument is valid in the one direction orthogonal to `1`):
+/// `R^{(1)}_α = αc²/(4σ²) + (1/(2(α−1)))[αc²/(2σ²) − ln(1 + α(e^{c²/(2σ²)} − 1))] ≥ D_α(Q‖P)`.
+/// The certified reverse term of Corollary 3.7 (dropout). Rounded up (8 ulps of each summand's
+/// magnitude; the bracket is a difference of two O(αβ) terms).
+///
+/// Example (spec §8, `c = σ = 1, α = 2`): 0.5841017171 (exact `R_2 = 0.5690425999547`).
+pub fn reverse_proven_d2(c: f64, sigma: f64, alpha: u64) -> Result<f64> {
+    MixturePair::new(2, 1, c, sigma)?;
+    check_order(alpha)?;
+    let a = alpha as f64;
+    let w = c * c / (2.0 * sigma * sigma);
+    let shift = a * c * c / (4.0 * sigma * sigma);
+    let orth = a2_bracket(a, w) / (2.0 * (a - 1.0));
+    let mag = shift + a * w / (2.0 * (a - 1.0)) + orth.abs();
+    Ok(widen_up(shift + orth + 16.0 * f64::EPSILON * mag, 2))
 }
 
 /// **The certified reverse bound `R^∞_α`** (spec §1.5; Lemma 3.15 + Corollary 3.17 + Jensen:

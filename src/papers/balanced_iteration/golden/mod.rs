@@ -18,12 +18,22 @@ use crate::papers::golden_table::{Generator, Inputs, Route, RouteValue};
 pub mod forward;
 pub mod poisson;
 pub mod conversion;
+pub mod reverse;
 
 /// Largest DP table (histograms × column totals) evaluated in MPFR by the golden oracle.
 pub const MP_DP_ENTRIES: u64 = 2_000;
 
 /// Every golden file of the paper.
-pub const ALL: [Generator; 4] = [forward::LEMMA_3_12, forward::COROLLARY_3_14, poisson::THEOREM_3_11, conversion::PROPOSITION_2_3];
+pub const ALL: [Generator; 8] = [
+    forward::LEMMA_3_12,
+    forward::COROLLARY_3_14,
+    poisson::THEOREM_3_11,
+    conversion::PROPOSITION_2_3,
+    reverse::THEOREM_3_1,
+    reverse::APPLICATIONS,
+    reverse::REVERSE_EXACT,
+    reverse::GAUSSIANS,
+];
 
 /// A count input column (≥ 0, integral).
 fn count(inp: &Inputs, name: &str) -> Result<u64> {
