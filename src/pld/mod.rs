@@ -47,11 +47,12 @@ pub mod fdp_compose;
 pub mod merge;
 pub mod options;
 pub mod pmf;
+pub mod tilt;
 pub mod window;
 
 pub use certify::{compose_losses, compose_mechanisms, delta_interval, delta_interval_losses, epsilon_interval, epsilon_interval_losses, CertifiedPld, LossStep};
 pub use fdp_compose::{compose_fdp, delta_interval_fdp, epsilon_interval_fdp, FdpFactor};
-pub use options::{DirectionDiagnostics, Discretisation, PassRecord, PldDiagnostics, PldOptions};
+pub use options::{DirectionDiagnostics, Discretisation, PassRecord, PldDiagnostics, PldOptions, TiltDiagnostics};
 pub use pmf::DiscretePld;
 
 #[cfg(test)]
