@@ -212,7 +212,7 @@ fn mass_times_exp_down(w: f64, y: f64, theta_x: f64) -> f64 {
 }
 
 /// The tilted object `w_k e^{θ x_k − κ}`, rounded up (`up`) or down, without atom at +∞.
-fn tilt_object(p: &DiscretePld, theta: f64, kappa: f64, up: bool) -> DiscretePld {
+pub(crate) fn tilt_object(p: &DiscretePld, theta: f64, kappa: f64, up: bool) -> DiscretePld {
     let masses = p
         .masses
         .iter()
