@@ -6,7 +6,9 @@ use super::compose::{compose_direction, ComposedDirection, StepPair};
 use super::curve::{Bound, Curve};
 use super::discretise::{buckets_lower, buckets_upper, connect_dots_upper, step_range, EvalModel, StepRange};
 use super::merge::merge_lower;
-use super::options::{DirectionDiagnostics, Discretisation, PassRecord, PldDiagnostics, PldOptions};
+use super::options::{DirectionDiagnostics, Discretisation, PassRecord, PldDiagnostics, PldOptions, TiltDiagnostics};
+use super::pmf::DiscretePld;
+use super::tilt::{compose_tilted, saddle_theta};
 use super::pmf::snap_grid_step;
 use super::window::continuous_window;
 use crate::error::{check, Error, Result};
@@ -24,15 +26,34 @@ use std::time::Instant;
 /// — under the evaluation-error model of `discretise.rs` and the FFT error model of `compose.rs`.
 #[derive(Clone, Debug)]
 pub struct CertifiedPld {
-    curves: Vec<(Direction, Curve, Curve)>,
+    /// Per direction, one or more certified (upper, lower) curve pairs: the untilted composition
+    /// first, then tilted ones (`tilt.rs`). Every pair is valid at every ε, so a direction's
+    /// bounds are the intersection (minimum of the upper, maximum of the lower curves).
+    curves: Vec<(Direction, Vec<(Curve, Curve)>)>,
     diag: PldDiagnostics,
+}
+
+/// A direction's certified δ interval at ε: the intersection over its curve pairs.
+fn dir_delta(pairs: &[(Curve, Curve)], eps: f64) -> Interval {
+    let lo = pairs.iter().map(|(_, l)| l.delta(eps)).fold(0.0, f64::max);
+    let hi = pairs.iter().map(|(u, _)| u.delta(eps)).fold(1.0, f64::min);
+    Interval { lower: lo.min(hi), upper: hi }
+}
+
+/// A direction's certified ε interval at δ. Each upper curve is non-increasing, so
+/// `inf{ε : min_p δ_U,p(ε) ≤ δ} = min_p ε_U,p(δ)`; likewise for the maximum of the lower curves.
+fn dir_epsilon(pairs: &[(Curve, Curve)], delta: f64) -> Interval {
+    let lo = pairs.iter().map(|(_, l)| l.epsilon(delta)).fold(0.0, f64::max);
+    let hi = pairs.iter().map(|(u, _)| u.epsilon(delta)).fold(f64::INFINITY, f64::min);
+    Interval { lower: lo.min(hi), upper: hi }
 }
 
 impl CertifiedPld {
     /// Certified `[δ_L, δ_U]` for `max` over directions at `eps` (NaN gives the trivial `[0, 1]`).
     pub fn delta(&self, eps: f64) -> Interval {
-        let lo = self.curves.iter().map(|(_, _, l)| l.delta(eps)).fold(0.0, f64::max);
-        let hi = self.curves.iter().map(|(_, u, _)| u.delta(eps)).fold(0.0, f64::max);
+        let by_dir: Vec<Interval> = self.curves.iter().map(|(_, p)| dir_delta(p, eps)).collect();
+        let lo = by_dir.iter().map(|i| i.lower).fold(0.0, f64::max);
+        let hi = by_dir.iter().map(|i| i.upper).fold(0.0, f64::max);
         Interval { lower: lo.min(hi), upper: hi }
     }
 
@@ -42,19 +63,20 @@ impl CertifiedPld {
         if delta.is_nan() {
             return Interval { lower: 0.0, upper: f64::INFINITY };
         }
-        let lo = self.curves.iter().map(|(_, _, l)| l.epsilon(delta)).fold(0.0, f64::max);
-        let hi = self.curves.iter().map(|(_, u, _)| u.epsilon(delta)).fold(0.0, f64::max);
+        let by_dir: Vec<Interval> = self.curves.iter().map(|(_, p)| dir_epsilon(p, delta)).collect();
+        let lo = by_dir.iter().map(|i| i.lower).fold(0.0, f64::max);
+        let hi = by_dir.iter().map(|i| i.upper).fold(0.0, f64::max);
         Interval { lower: lo.min(hi), upper: hi }
     }
 
     /// Per-direction ε intervals (the maximum is [`CertifiedPld::epsilon`]).
     pub fn epsilon_by_direction(&self, delta: f64) -> Vec<(Direction, Interval)> {
-        self.curves.iter().map(|(d, u, l)| (*d, Interval { lower: l.epsilon(delta).min(u.epsilon(delta)), upper: u.epsilon(delta) })).collect()
+        self.curves.iter().map(|(d, p)| (*d, dir_epsilon(p, delta))).collect()
     }
 
     /// Per-direction δ intervals.
     pub fn delta_by_direction(&self, eps: f64) -> Vec<(Direction, Interval)> {
-        self.curves.iter().map(|(d, u, l)| (*d, Interval { lower: l.delta(eps).min(u.delta(eps)), upper: u.delta(eps) })).collect()
+        self.curves.iter().map(|(d, p)| (*d, dir_delta(p, eps))).collect()
     }
 
     /// Grid, window, error terms and infinite masses of every direction.
@@ -137,11 +159,13 @@ fn prepare(parts: &[LossStep], tau: f64) -> Result<Prepared> {
 }
 
 /// One composition at a fixed (snapped) grid step.
-fn run_pass(prep: &Prepared, h: f64, opts: &PldOptions, planner: &mut FftPlanner<f64>) -> Result<CertifiedPld> {
+/// `hint`: an estimate of the queried ε from earlier passes (centres the tilt).
+fn run_pass(prep: &Prepared, h: f64, opts: &PldOptions, planner: &mut FftPlanner<f64>, query: Query, hint: Option<f64>) -> Result<CertifiedPld> {
     let model = EvalModel { rho: opts.eval_rel_err };
     let ln_tau_window = (prep.tau / 4.0).ln();
     let mut curves = Vec::new();
     let mut ddiag = Vec::new();
+    let mut tdiag = Vec::new();
     let mut fft_len = 0;
     let mut capped = false;
     // Discretise every (direction, mechanism) step in parallel (the dominant cost).
@@ -165,7 +189,11 @@ fn run_pass(prep: &Prepared, h: f64, opts: &PldOptions, planner: &mut FftPlanner
         fft_len = fft_len.max(cd.len());
         capped |= cd.window_capped;
         ddiag.push(direction_diagnostics(&cd));
-        curves.push((*d, Curve::new(&cd, Bound::Upper), Curve::new(&cd, Bound::Lower)));
+        let mut pairs_d = vec![(Curve::new(&cd, Bound::Upper), Curve::new(&cd, Bound::Lower))];
+        // Small δ: add tilted compositions of the same per-step objects (one more FFT each, no
+        // new discretisation) when the untilted floating-point term is not negligible.
+        add_tilts(planner, *d, &refs, &mut pairs_d, query, hint, ln_tau_window, opts.max_fft_len, &mut tdiag)?;
+        curves.push((*d, pairs_d));
     }
     let diag = PldDiagnostics {
         discretisation: opts.discretisation,
@@ -176,9 +204,77 @@ fn run_pass(prep: &Prepared, h: f64, opts: &PldOptions, planner: &mut FftPlanner
         fft_len_capped: capped,
         passes: Vec::new(),
         directions: ddiag,
+        tilts: tdiag,
         notes: Vec::new(),
     };
     Ok(CertifiedPld { curves, diag })
+}
+
+/// Relative size of the floating-point term (against δ) above which a tilted composition is
+/// added.
+const TILT_TRIGGER: f64 = 1e-3;
+
+/// At most this many tilted compositions per direction and pass: when the untilted interval is
+/// floating-point dominated the first target can be far off, and each further one is centred on
+/// the interval intersected so far.
+const MAX_TILTS: usize = 3;
+
+/// Add tilted curve pairs to one direction while [`tilt_target`] asks for one (`tilt.rs`).
+#[allow(clippy::too_many_arguments)]
+fn add_tilts(
+    planner: &mut FftPlanner<f64>,
+    d: Direction,
+    refs: &[(&StepPair, u64)],
+    pairs: &mut Vec<(Curve, Curve)>,
+    query: Query,
+    hint: Option<f64>,
+    ln_tau_window: f64,
+    max_len: usize,
+    tdiag: &mut Vec<TiltDiagnostics>,
+) -> Result<()> {
+    let up: Vec<(&DiscretePld, u64)> = refs.iter().map(|(p, t)| (&p.upper, *t)).collect();
+    let mut last: Option<f64> = None;
+    for k in 0..MAX_TILTS {
+        let Some(target) = tilt_target(pairs, query, if k == 0 { hint } else { None }) else { break };
+        if last.is_some_and(|l| (target - l).abs() <= 1e-3 * l.abs()) {
+            break;
+        }
+        last = Some(target);
+        let Some(theta) = saddle_theta(&up, target) else { break };
+        let Some(ct) = compose_tilted(planner, d, refs, theta, target, ln_tau_window, max_len)? else { break };
+        tdiag.push(TiltDiagnostics {
+            direction: d,
+            target,
+            theta,
+            window: (ct.loss(0), ct.loss(ct.len() - 1)),
+            fft_len: ct.tilt.map_or(0, |t| t.fft_len),
+            eta_fp_l2: ct.eta_l2,
+            ln_scale: ct.tilt.map_or(0.0, |t| t.ln_k_up),
+        });
+        pairs.push((Curve::new(&ct, Bound::Upper), Curve::new(&ct, Bound::Lower)));
+    }
+    Ok(())
+}
+
+/// The ε at which to tilt one direction, or `None` when its smallest floating-point term there
+/// is at most `TILT_TRIGGER·δ`. ε(δ) queries: the hint of an earlier pass if it lies in the
+/// direction's interval, else the interval's midpoint (its finite upper end when the lower end
+/// is 0: a floating-point dominated lower curve); δ(ε) queries: the queried ε.
+fn tilt_target(pairs: &[(Curve, Curve)], query: Query, hint: Option<f64>) -> Option<f64> {
+    let fp = |e: f64| pairs.iter().map(|(u, _)| u.error_term(e)).fold(f64::INFINITY, f64::min);
+    match query {
+        Query::Epsilon(delta) => {
+            let iv = dir_epsilon(pairs, delta);
+            let e = match hint {
+                Some(x) if iv.contains(x) && x > 0.0 => x,
+                _ if iv.upper.is_finite() && iv.lower > 0.0 => 0.5 * (iv.lower + iv.upper),
+                _ if iv.upper.is_finite() => iv.upper,
+                _ => iv.lower,
+            };
+            (e.is_finite() && e > 0.0 && fp(e) > TILT_TRIGGER * delta).then_some(e)
+        }
+        Query::Delta(eps) => (fp(eps) > TILT_TRIGGER * dir_delta(pairs, eps).upper).then_some(eps),
+    }
 }
 
 fn direction_diagnostics(cd: &ComposedDirection) -> DirectionDiagnostics {
@@ -263,7 +359,11 @@ fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(Certifie
             notes.push(format!("grid step raised to {h:e} so that one step fits in the FFT length cap {}", opts.max_fft_len));
         }
         let t0 = Instant::now();
-        let pld = match run_pass(&prep, h, opts, &mut planner) {
+        let hint = match (query, best) {
+            (Query::Epsilon(_), Some(b)) if b.lower > 0.0 && b.upper.is_finite() => Some(0.5 * (b.lower + b.upper)),
+            _ => None,
+        };
+        let pld = match run_pass(&prep, h, opts, &mut planner, query, hint) {
             Ok(p) => p,
             Err(e) if last.is_some() => {
                 notes.push(format!("pass {pass} at h = {h:e} failed ({e}); keeping the previous pass"));

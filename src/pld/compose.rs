@@ -87,6 +87,25 @@ pub struct ComposedDirection {
     /// Largest composed index that can carry finite mass (`Σ T_i k_hi,i`): window entries above
     /// it hold only aliased mass from below the window (bounded by `τ_lo`) and noise.
     pub top_possible: i64,
+    /// `Some` for a composition of exponentially tilted objects (`tilt.rs`): then `upper` and
+    /// `lower` are the *untilted* window values, `eta_l2` and `nu_neg` are tilted-domain error
+    /// terms, `tau_lo_lower` and `tau_hi_lower` are tilted-domain tails of the lower object, and
+    /// every error term is scaled by the untilting factor in `curve.rs`.
+    pub tilt: Option<TiltInfo>,
+}
+
+/// Untilting data of a tilted composition (`tilt.rs`): the true composed mass at index `m` is
+/// the tilted one times `exp(K − θ·m·h)`, with `K = Σ_i T_i κ_i ≤ ln_k_up`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TiltInfo {
+    pub theta: f64,
+    /// Upper bound on `K` (rounded up).
+    pub ln_k_up: f64,
+    /// Bound on the untilted lower-object mass below the FFT window times `e^{−θNh}`: its
+    /// aliased contribution to any read entry after untilting.
+    pub wrap_lo: f64,
+    /// Length N of the tilted FFT (the read region is shorter).
+    pub fft_len: usize,
 }
 
 impl ComposedDirection {
@@ -122,18 +141,7 @@ pub fn compose_direction(
     if span > cap {
         return Err(Error::Numerical(format!("per-step PLD needs {span} grid points, more than the FFT length cap {cap}; use a larger grid step")));
     }
-    let (mut a_idx, mut n, mut capped) = choose_window(&up, &lo, h, ln_tau_window, span, cap);
-    if n > cap {
-        // Shorten: raise the tail level until the window fits (bisection on ln τ).
-        capped = true;
-        // Bracket [ln τ_window, 0]: the window at ln τ_window does not fit (n > cap above); 0 is
-        // the fallback end. `below` = the window still does not fit; the fitting (upper) end is kept.
-        let too_long = |lt: &f64| Ok::<_, RootError>(choose_window(&up, &lo, h, *lt, span, cap).1 > cap);
-        let lt_ok = root(too_long, Bracket::established(ln_tau_window, 0.0), &Stop::iterations(40), Side::Upper).unwrap_or(0.0);
-        let (a2, n2, _) = choose_window(&up, &lo, h, lt_ok, span, cap);
-        a_idx = if n2 <= cap { a2 } else { a_idx };
-        n = cap;
-    }
+    let (a_idx, n, capped) = fit_window(&up, &lo, h, ln_tau_window, span, cap);
     let top = a_idx + n as i64 - 1;
     let tail = |p: &Parts, lo_side: bool| -> f64 {
         let l = if lo_side { window::ln_tail_lo_up(p, (a_idx - 1) as f64 * h) } else { window::ln_tail_hi_up(p, (top + 1) as f64 * h) };
@@ -142,7 +150,61 @@ pub fn compose_direction(
     };
     let (tlu, thu, tll, thl) = (tail(&up, true), tail(&up, false), tail(&lo, true), tail(&lo, false));
 
-    // ---- FFT ----
+    let conv = convolve(planner, parts, a_idx, n);
+    let (inf_upper, inf_lower) = composed_inf_mass(parts);
+    let top_possible: i64 = parts.iter().map(|(p, t)| *t as i64 * p.upper.k_hi().max(p.lower.k_hi())).sum();
+    Ok(ComposedDirection {
+        direction,
+        h,
+        a: a_idx,
+        upper: conv.upper,
+        lower: conv.lower,
+        inf_upper,
+        inf_lower,
+        tau_lo_upper: tlu,
+        tau_hi_upper: thu,
+        tau_lo_lower: tll,
+        tau_hi_lower: thl,
+        eta_l2: conv.eta_l2,
+        nu_neg: conv.nu_neg,
+        window_capped: capped,
+        top_possible,
+        tilt: None,
+    })
+}
+
+/// Window `[a, a + n − 1]` for the parts at tail level `e^{ln_tau_window}` on each side; when it
+/// would exceed `cap`, the tail level is raised until it fits and the window is marked capped.
+pub(crate) fn fit_window(up: &Parts, lo: &Parts, h: f64, ln_tau_window: f64, span: usize, cap: usize) -> (i64, usize, bool) {
+    let (mut a_idx, mut n, mut capped) = choose_window(up, lo, h, ln_tau_window, span, cap);
+    if n > cap {
+        // Shorten: raise the tail level until the window fits (bisection on ln τ).
+        capped = true;
+        // Bracket [ln τ_window, 0]: the window at ln τ_window does not fit (n > cap above); 0 is
+        // the fallback end. `below` = the window still does not fit; the fitting (upper) end is kept.
+        let too_long = |lt: &f64| Ok::<_, RootError>(choose_window(up, lo, h, *lt, span, cap).1 > cap);
+        let lt_ok = root(too_long, Bracket::established(ln_tau_window, 0.0), &Stop::iterations(40), Side::Upper).unwrap_or(0.0);
+        let (a2, n2, _) = choose_window(up, lo, h, lt_ok, span, cap);
+        a_idx = if n2 <= cap { a2 } else { a_idx };
+        n = cap;
+    }
+    (a_idx, n, capped)
+}
+
+/// The circular convolution of the parts read on the window `[a, a + n − 1]`, with its
+/// floating-point error terms (see [`ComposedDirection::eta_l2`], [`ComposedDirection::nu_neg`]).
+pub(crate) struct Conv {
+    /// Upper result, negative entries clipped to 0.
+    pub upper: Vec<f64>,
+    /// Lower result, unclipped.
+    pub lower: Vec<f64>,
+    pub eta_l2: f64,
+    pub nu_neg: f64,
+}
+
+/// `IFFT(Π_i FFT_N(w_i)^{T_i})` for the upper and lower objects (packed in one complex
+/// transform), read on the window starting at composed index `a_idx`.
+pub(crate) fn convolve(planner: &mut FftPlanner<f64>, parts: &[(&StepPair, u64)], a_idx: i64, n: usize) -> Conv {
     let fwd = planner.plan_fft_forward(n);
     let inv = planner.plan_fft_inverse(n);
     let (mut acc_ure, mut acc_uim) = (vec![1.0f64; n], vec![0.0f64; n]);
@@ -223,25 +285,7 @@ pub fn compose_direction(
     let sqrt_n = (n as f64).sqrt();
     let eta_l2 = up_ulps(1.01 * ((2.0 * f2).sqrt() + (eps_pow + eps_fft) * c2) / sqrt_n + 4.0 * n as f64 * 1e-150, 4);
 
-    let (inf_upper, inf_lower) = composed_inf_mass(parts);
-    let top_possible: i64 = parts.iter().map(|(p, t)| *t as i64 * p.upper.k_hi().max(p.lower.k_hi())).sum();
-    Ok(ComposedDirection {
-        direction,
-        h,
-        a: a_idx,
-        upper,
-        lower,
-        inf_upper,
-        inf_lower,
-        tau_lo_upper: tlu,
-        tau_hi_upper: thu,
-        tau_lo_lower: tll,
-        tau_hi_lower: thl,
-        eta_l2,
-        nu_neg: nu.max(0.0),
-        window_capped: capped,
-        top_possible,
-    })
+    Conv { upper, lower, eta_l2, nu_neg: nu.max(0.0) }
 }
 
 /// Window start index and (fast) length for a Chernoff tail level.
@@ -287,7 +331,7 @@ fn pow_mul_into(zre: &mut [f64], zim: &mut [f64], are: &mut [f64], aim: &mut [f6
 }
 
 /// Composed infinite masses (upper rounded up, lower rounded down), spec §4.3.
-fn composed_inf_mass(parts: &[(&StepPair, u64)]) -> (f64, f64) {
+pub(crate) fn composed_inf_mass(parts: &[(&StepPair, u64)]) -> (f64, f64) {
     let one = |objs: Vec<(&DiscretePld, u64)>, upward: bool| -> f64 {
         if objs.iter().all(|(p, _)| p.inf_mass == 0.0) {
             return 0.0;

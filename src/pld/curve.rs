@@ -27,6 +27,7 @@
 
 use super::compose::ComposedDirection;
 use super::pmf::{down_ulps, up_ulps, U};
+use super::tilt::exp_up;
 use crate::num::root::{root_index, Bracket, RootError};
 use crate::num::round::{add_down, add_up, mul_down, mul_up, sub_down};
 
@@ -62,6 +63,24 @@ pub struct Curve {
     env: Vec<f64>,
     eta_l2: f64,
     nu: f64,
+    /// Untilting of a tilted composition (`tilt.rs`): error terms scale with `S_j`.
+    tilt: Option<CurveTilt>,
+}
+
+/// Error-term data of a curve built from a tilted composition (`tilt.rs`, "Error after
+/// untilting"); all values rounded up.
+#[derive(Clone, Copy, Debug)]
+struct CurveTilt {
+    theta: f64,
+    ln_k_up: f64,
+    /// `(1 − e^{−2θh})^{−1/2}` and `(1 − e^{−θh})^{−1}`: the geometric sums of `G₂`, `G₁`.
+    g2_inf: f64,
+    g1_inf: f64,
+    /// Tilted-domain aliased mass bounds `τ^θ_hi`, `τ^θ_lo` and the untilted wrap bound from
+    /// below (lower curve only; 0 for the upper).
+    alias_hi: f64,
+    alias_lo: f64,
+    wrap_lo: f64,
 }
 
 impl Bound {
@@ -126,12 +145,31 @@ impl Curve {
             b_arr[(j - j0) as usize] = if up { b_s.max(0.0) } else { b_s };
         }
         let b0_other = if up { b_o } else { b_o.min(b_arr[0]) };
+        // Tilted: the lower object's aliased mass is a tilted-domain quantity, scaled per piece
+        // in `err_at`; the untilted τ^U_hi (above the window) stays in the upper base.
         let base = if up {
             add_up(cd.inf_upper, cd.tau_hi_upper)
+        } else if cd.tilt.is_some() {
+            cd.inf_lower
         } else {
             sub_down(sub_down(cd.inf_lower, cd.tau_lo_lower), cd.tau_hi_lower)
         };
-        let mut c = Curve { bound, h, j0, jt, a_arr, b_arr, b0_other, base, tau_lo_below: cd.tau_lo_upper, env: Vec::new(), eta_l2: cd.eta_l2, nu: cd.nu_neg };
+        let tilt = cd.tilt.map(|t| {
+            // Rounding up: 1 − e^{−x} rounded down before the reciprocal.
+            let one_minus = |x: f64| down_ulps(-(-x).exp_m1(), 2);
+            let recip_up = |d: f64| if d > 0.0 { up_ulps(1.0 / d, 2) } else { f64::INFINITY };
+            let th = t.theta * h;
+            CurveTilt {
+                theta: t.theta,
+                ln_k_up: t.ln_k_up,
+                g2_inf: recip_up(down_ulps(one_minus(2.0 * th).sqrt(), 1)),
+                g1_inf: recip_up(one_minus(th)),
+                alias_hi: if up { 0.0 } else { cd.tau_hi_lower },
+                alias_lo: if up { 0.0 } else { cd.tau_lo_lower },
+                wrap_lo: if up { 0.0 } else { t.wrap_lo },
+            }
+        });
+        let mut c = Curve { bound, h, j0, jt, a_arr, b_arr, b0_other, base, tau_lo_below: cd.tau_lo_upper, env: Vec::new(), eta_l2: cd.eta_l2, nu: cd.nu_neg, tilt };
         let mut env: Vec<f64> = (j0..=jt).map(|j| c.raw_at_grid(j)).collect();
         if up {
             for i in 1..env.len() {
@@ -160,10 +198,37 @@ impl Curve {
         up_ulps((self.eta_l2 * nf.sqrt()).max(self.nu * nf), 2)
     }
 
+    /// Error term of the piece `[x_j, x_{j+1})` (`j ≥ j0`): floating point (and, for a tilted
+    /// lower curve, aliasing) over the `n = jt − j` window entries above ε. Untilted: `η(n)`;
+    /// tilted: `S_j·(max(η₂G₂(n), νG₁(n)) + τ^θ_hi) + min(S_j·τ^θ_lo, wrap_lo)`,
+    /// `S_j = e^{K − θx_{j+1}}` (`tilt.rs`).
+    fn err_at(&self, j: i64) -> f64 {
+        let n = self.jt - j;
+        let Some(t) = self.tilt else { return self.eta(n) };
+        if n <= 0 {
+            return 0.0;
+        }
+        let nf = n as f64;
+        let tx = t.theta * ((j + 1) as f64 * self.h);
+        let s = exp_up(t.ln_k_up - tx, tx.abs());
+        // Rounding up: each factor and the sums.
+        let g2 = up_ulps(nf.sqrt(), 1).min(t.g2_inf);
+        let g1 = nf.min(t.g1_inf);
+        let e = up_ulps(up_ulps(self.eta_l2 * g2, 1).max(up_ulps(self.nu * g1, 1)) + t.alias_hi, 1);
+        let lo = up_ulps(s * t.alias_lo, 1).min(t.wrap_lo);
+        up_ulps(up_ulps(s * e, 1) + lo, 1)
+    }
+
+    /// Floating-point (and tilted alias) error term of the piece containing ε (diagnostics and
+    /// the decision to tilt).
+    pub fn error_term(&self, eps: f64) -> f64 {
+        let j = if eps < self.j0 as f64 * self.h { self.j0 } else { self.piece(eps) };
+        self.err_at(j)
+    }
+
     /// Constant part of the piece starting at `x_j` (`below` = ε < x_{j0}).
     fn constant(&self, j: i64, below: bool) -> f64 {
-        let n = self.jt - j.max(self.j0);
-        let e = self.eta(n);
+        let e = self.err_at(j.max(self.j0));
         if self.up() {
             let k = add_up(self.base, e);
             if below { add_up(k, self.tau_lo_below) } else { k }

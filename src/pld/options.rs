@@ -119,6 +119,24 @@ pub struct DirectionDiagnostics {
     pub window_capped: bool,
 }
 
+/// A tilted composition of one direction (`tilt.rs`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TiltDiagnostics {
+    pub direction: Direction,
+    /// The ε the tilt was chosen for (the tilted mean).
+    pub target: f64,
+    /// Tilt parameter θ.
+    pub theta: f64,
+    /// Loss window `[c h, top h]` read from the tilted FFT.
+    pub window: (f64, f64),
+    /// Length of the tilted FFT.
+    pub fft_len: usize,
+    /// Tilted-domain model bound on `‖c̃_θ − c_θ‖₂`.
+    pub eta_fp_l2: f64,
+    /// Upper bound on `K = Σ T_i κ_i` (untilting factor `e^{K − θx}`).
+    pub ln_scale: f64,
+}
+
 /// One refinement pass of the automatic grid choice.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PassRecord {
@@ -145,6 +163,9 @@ pub struct PldDiagnostics {
     pub fft_len_capped: bool,
     pub passes: Vec<PassRecord>,
     pub directions: Vec<DirectionDiagnostics>,
+    /// Tilted compositions added for small δ (`tilt.rs`), one per direction that needed one.
+    #[serde(default)]
+    pub tilts: Vec<TiltDiagnostics>,
     /// Human-readable remarks (cap reached, floor-dominated, …).
     pub notes: Vec<String>,
 }

@@ -1,0 +1,34 @@
+//! Question: how does the certified FFT accountant's cost grow with the number of composed
+//! steps T at fixed accuracy (issue 13, "cost that grows like it should")?
+//! Poisson-subsampled Gaussian, ε(δ) at the default accuracy (width ≤ 1e−3·ε), for
+//! T ∈ {10², 10³, 10⁴, 10⁵, 10⁶} in two regimes:
+//! (a) the small-δ regime of issue 13: q = 0.001, σ = 0.8, δ = 1e−8 (tilted composition);
+//! (b) the DP-SGD regime: q = 0.01, σ = 1, δ = 1e−5 (untilted composition).
+//! Cost model: the per-step discretisation costs O(range/h), the composition O(N log N + N log T)
+//! (one transform per direction and distinct mechanism, powering by binary exponentiation), the
+//! window N·h grows like the composed spread ~ √T, and h shrinks slowly as the target is relative
+//! to ε. Mechanisms and options are built outside the timed loop; each point is one full
+//! `epsilon_interval` call (all refinement passes).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use dpaudit::mechanisms::Mechanism;
+use dpaudit::pld::{epsilon_interval, PldOptions};
+use std::hint::black_box;
+
+fn bench(c: &mut Criterion) {
+    let opts = PldOptions::default();
+    let regimes = [("small_delta_q0.001_s0.8_d1e-8", 0.001, 0.8, 1e-8), ("dpsgd_q0.01_s1_d1e-5", 0.01, 1.0, 1e-5)];
+    for (name, q, sigma, delta) in regimes {
+        let m = Mechanism::from_name("poisson-subsampled-gaussian", sigma, None, Some(q)).unwrap();
+        let mut g = c.benchmark_group(format!("pld_hard_regime/{name}"));
+        g.sample_size(10);
+        for t in [100u64, 1_000, 10_000, 100_000, 1_000_000] {
+            let parts = vec![(m.clone(), t)];
+            g.bench_with_input(BenchmarkId::from_parameter(t), &parts, |b, parts| b.iter(|| epsilon_interval(black_box(parts), delta, &opts).unwrap()));
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
