@@ -20,6 +20,9 @@
 pub mod shuffling;
 pub mod shuffling_mp;
 pub mod rr;
+pub mod joint_concavity;
+pub mod advanced_concavity;
+pub mod examples_f;
 pub mod audit_points;
 pub mod golden;
 pub mod paper;
@@ -31,3 +34,9 @@ pub const PAPER: &str = "mixture_fdp";
 
 #[cfg(test)]
 mod shuffling_test;
+#[cfg(test)]
+mod joint_concavity_test;
+#[cfg(test)]
+mod advanced_concavity_test;
+#[cfg(test)]
+mod examples_f_test;
