@@ -24,6 +24,7 @@ pub mod joint_concavity;
 pub mod advanced_concavity;
 pub mod examples_f;
 pub mod audit_points;
+pub mod audit_points_s36;
 pub mod golden;
 pub mod paper;
 
@@ -40,3 +41,5 @@ mod joint_concavity_test;
 mod advanced_concavity_test;
 #[cfg(test)]
 mod examples_f_test;
+#[cfg(test)]
+mod audit_points_s36_test;
