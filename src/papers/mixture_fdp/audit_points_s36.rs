@@ -14,7 +14,8 @@
 //! | B2 | Proposition B.2, Corollary B.3 | bound | — |
 //! | TB2 | Proposition B.2, Corollary B.3 | typo | typo (indicator q/p < t; (f')⁻¹(t)) |
 //! | B1 | Proposition B.1 | bound | counterexample |
-//! | P61 | Proposition 6.1, Examples F.1, F.2 | tightness | counterexample ("if" direction) |
+//! | P61 | Proposition 6.1 | tightness | counterexample ("if" direction) |
+//! | F12 | Examples F.1, F.2 | tightness | — |
 //! | A4 | Lemma A.4 | bound | — |
 //! | L62 | Lemma 6.2 | bound | observation (constraints relaxed) |
 //! | L63 | Lemma 6.3 | bound | counterexample |
@@ -43,7 +44,7 @@ fn g8(x: f64) -> String {
 type Job = (&'static str, &'static [&'static str], &'static str, Tested, fn() -> Result<Made>);
 
 /// The jobs of this file, in report order.
-pub const JOBS: [Job; 18] = [
+pub const JOBS: [Job; 19] = [
     ("L31", &["Lemma 3.1"], "Joint concavity: T(P_w, Q_w) ≥ J_w(T(P_i, Q_i)) on the spec example and 300 random discrete instances", Tested::Bound, l31),
     ("C31", &["Lemma 3.1", "Proposition B.2"], "Threshold conventions: Lemma 3.1's statement (q/p > t) and proof (p/q < t) use reciprocal thresholds", Tested::Convention, c31),
     ("P32", &["Proposition 3.2"], "J_w is symmetric when every T(P_i, Q_i) is (300 random mirrored instances)", Tested::Bound, p32),
@@ -52,7 +53,8 @@ pub const JOBS: [Job; 18] = [
     ("B2", &["Proposition B.2", "Corollary B.3"], "Slope matching for Gaussian components equals brute-force minimisation of Σ w_i G_{μ_i}(α_i)", Tested::Bound, b2),
     ("TB2", &["Proposition B.2", "Corollary B.3"], "Proof of Proposition B.2 as printed (indicator, integration variable)", Tested::Typo, tb2),
     ("B1", &["Proposition B.1"], "Proposition B.1's pointwise sum over cross trade-off functions is a lower bound on T(P_w, Q_w')", Tested::Bound, b1),
-    ("P61", &["Proposition 6.1", "Example F.1", "Example F.2"], "Proposition 6.1: the identity p_w/q_w = Σ w_i p_i/q_i is equivalent to equality in Lemma 3.1", Tested::Tightness, p61),
+    ("P61", &["Proposition 6.1"], "Proposition 6.1: the identity p_w/q_w = Σ w_i p_i/q_i is equivalent to equality in Lemma 3.1", Tested::Tightness, p61),
+    ("F12", &["Example F.1", "Example F.2"], "Examples F.1 and F.2: Lemma 3.1 holds with equality (both criteria of Proposition 6.1 hold)", Tested::Tightness, f12),
     ("A4", &["Lemma A.4"], "Advanced joint convexity (BBG Theorem 2) is an identity", Tested::Bound, a4),
     ("L62", &["Lemma 6.2"], "Lemma 6.2: H_{e^ε'}(mixtures) ≤ the split bound (spec example and random instances)", Tested::Bound, l62),
     ("L63", &["Lemma 6.3"], "Advanced joint concavity: T(P_w, Q_w) ≥ C(F[f]) (general) and the special case γ = η = w", Tested::Bound, l63),
@@ -228,16 +230,24 @@ fn p61() -> Result<Made> {
     let (t, j) = (mixture_tradeoff(&[0.5, 0.5], &pairs)?, lemma_3_1_bound(&[0.5, 0.5], &pairs)?);
     let (gap, at) = excess(&t, &j)?;
     let (tg, jg) = (proposition_6_1_gaussian(1.0, 0.05)?, g(1.0, 0.05));
-    let mut f_ok = true;
-    for ex in [example_f_1_pairs(), example_f_2_pairs()] {
-        let (t, j) = (mixture_tradeoff(&[0.5, 0.5], &ex)?, lemma_3_1_bound(&[0.5, 0.5], &ex)?);
-        f_ok &= proposition_6_1_condition([0.5, 0.5], &ex)? && joint_is_exact(&[0.5, 0.5], &ex)? && t.is_below(&j, 1e-15) && j.is_below(&t, 1e-15);
-    }
     let bad = cond && gap > 1e-12;
     let v = if bad { Verdict::Counterexample } else { Verdict::Holds };
-    let ev = format!("Discrete: P1 = (0.2, 0.3, 0.5), P2 = (0.5, 0.3, 0.2), Q1 = Q2 = uniform on 3 points, w = (½, ½): the paper's identity holds on every atom ({cond}), yet T(P_w, Q_w) − J reaches {} at α = {} (corrected criterion 'equal component ratios on every atom': {exact}). Gaussian (spec §6.1): P1 = N(1,1), P2 = N(−1,1), Q1 = Q2 = N(0,1): identity holds (both sides e^{{−1/2}}cosh x) but T(0.05) = {} > J(0.05) = G_1(0.05) = {}. Examples F.1 and F.2 satisfy both criteria and T = J exactly: {f_ok}.", g8(gap), g8(at), g8(tg), g8(jg));
+    let ev = format!("Discrete: P1 = (0.2, 0.3, 0.5), P2 = (0.5, 0.3, 0.2), Q1 = Q2 = uniform on 3 points, w = (½, ½): the paper's identity holds on every atom ({cond}), yet T(P_w, Q_w) − J reaches {} at α = {} (corrected criterion 'equal component ratios on every atom': {exact}). Gaussian (spec §6.1): P1 = N(1,1), P2 = N(−1,1), Q1 = Q2 = N(0,1): identity holds (both sides e^{{−1/2}}cosh x) but T(0.05) = {} > J(0.05) = G_1(0.05) = {}..", g8(gap), g8(at), g8(tg), g8(jg));
     let f = if bad { vec![Finding::new(FindingKind::Counterexample, format!("the 'if' direction of Proposition 6.1 is false: with Q1 = Q2 the identity p_w/q_w = Σ w_i p_i/q_i always holds, yet P1 = N(1,1), P2 = N(−1,1), Q = N(0,1), w = (½, ½) gives T(0.05) = {} vs J(0.05) = {}; the condition is necessary only. Correct: equality iff all components with mass at x share the ratio p_i/q_i (spec §6.1)", g8(tg), g8(jg))).only(&["Proposition 6.1"])] } else { Vec::new() };
-    Ok((v, ev, json!({"discrete_condition": cond, "discrete_joint_is_exact": exact, "discrete_max_gap": gap, "gaussian_alpha": 0.05, "gaussian_exact": tg, "gaussian_joint": jg, "examples_f1_f2_equal": f_ok}), f))
+    Ok((v, ev, json!({"discrete_condition": cond, "discrete_joint_is_exact": exact, "discrete_max_gap": gap, "gaussian_alpha": 0.05, "gaussian_exact": tg, "gaussian_joint": jg}), f))
+}
+
+fn f12() -> Result<Made> {
+    let mut ok = true;
+    let mut vals = Vec::new();
+    for ex in [example_f_1_pairs(), example_f_2_pairs()] {
+        let (t, j) = (mixture_tradeoff(&[0.5, 0.5], &ex)?, lemma_3_1_bound(&[0.5, 0.5], &ex)?);
+        ok &= proposition_6_1_condition([0.5, 0.5], &ex)? && joint_is_exact(&[0.5, 0.5], &ex)? && t.is_below(&j, 1e-15) && j.is_below(&t, 1e-15);
+        vals.push((t.eval(0.05)?, j.eval(0.05)?));
+    }
+    let v = if ok { Verdict::Holds } else { Verdict::Counterexample };
+    let ev = format!("F.1 (uniforms on disjoint cells, reduced exactly to atoms): T = J = 0 (T(0.05) = {}, J(0.05) = {}); F.2 (axes, spec §6.8 computed example): T(0.05) = {} = J(0.05) = {}; equal as PL functions and both criteria of Proposition 6.1 hold: {ok}.", g8(vals[0].0), g8(vals[0].1), g8(vals[1].0), g8(vals[1].1));
+    Ok((v, ev, json!({"f1_alpha_0_05": vals[0], "f2_alpha_0_05": vals[1], "equal": ok}), Vec::new()))
 }
 
 fn a4() -> Result<Made> {

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 #[test]
 fn section_3_6_points_have_the_expected_verdicts() {
     let pts = points(&AtomicBool::new(false));
-    assert_eq!(pts.len(), 18);
+    assert_eq!(pts.len(), 19);
     let counter = ["B1", "P61", "L63", "P64", "E1"];
     for p in &pts {
         let want = if counter.contains(&p.id.as_str()) { Verdict::Counterexample } else { Verdict::Holds };
