@@ -59,10 +59,22 @@ fn list_json_has_every_result_with_valid_verdicts() {
         assert_eq!(row["soundness"], want, "{r}: {row}");
         assert!(row["function"].as_str().unwrap().starts_with("crate::papers::balanced_iteration::"));
     }
-    // the fourth paper (mixture mechanisms via f-DP, Section 4)
+    // the fourth paper (mixture mechanisms via f-DP, Sections 3, 4, 6 and Appendices B, E, F): 21 results
+    assert!(rows.iter().filter(|x| x["paper"] == "mixture_fdp").count() == 21, "{out}");
     for r in ["Proposition 4.1", "Theorem 4.2", "Corollary 4.3"] {
         let row = rows.iter().find(|x| x["result"] == r && x["paper"] == "mixture_fdp").unwrap_or_else(|| panic!("mixture_fdp {r} missing"));
         assert!(["holds", "counterexample", "inconclusive"].contains(&row["audit_verdict"].as_str().unwrap()), "{row}");
+    }
+    // the printed statements with a counterexample to their bound (spec §10.1 items 7, 8, 10 and §6.5) are unsound;
+    // the corrected forms they are registered with are upper bounds on privacy loss
+    for r in ["Proposition B.1", "Lemma 6.3", "Proposition 6.4", "Proposition E.1"] {
+        let row = rows.iter().find(|x| x["result"] == r && x["paper"] == "mixture_fdp").unwrap_or_else(|| panic!("mixture_fdp {r} missing"));
+        assert_eq!(row["soundness"], "unsound", "{row}");
+        assert_eq!(row["guarantee"], "upper", "{row}");
+    }
+    for r in ["Lemma 3.1", "Proposition 3.2", "Proposition 3.3", "Corollary B.5", "Corollary B.6", "Proposition B.2", "Corollary B.3", "Lemma A.4", "Lemma 6.2", "Example F.3"] {
+        let row = rows.iter().find(|x| x["result"] == r && x["paper"] == "mixture_fdp").unwrap_or_else(|| panic!("mixture_fdp {r} missing"));
+        assert_eq!(row["soundness"], "holds", "{row}");
     }
     let (code, text, _) = list(&[]);
     assert_eq!(code, 0);

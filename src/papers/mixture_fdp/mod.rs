@@ -1,9 +1,10 @@
 //! *Unified Enhancement of Privacy Bounds for Mixture Mechanisms via f-Differential Privacy*
 //! (Chendi Wang, Buxin Su, Jiayuan Ye, Reza Shokri, Weijie J. Su, NeurIPS 2023): f-DP of
-//! shuffled mechanisms (Section 4), with exact ground truths and randomised-response lower
+//! shuffled mechanisms (Section 4), joint and advanced joint concavity (Sections 3, 6, Appendices B,
+//! E, F), with exact ground truths and randomised-response lower
 //! bounds (implementation spec `shared/spec/mixtures_fdp.md`). The trade-off machinery below the
-//! paper (pointwise vs joint combination, log-space δ) is in `crate::repr`. First slice: Section 4
-//! only; decisions and what is left: `README.md` (included below).
+//! paper (pointwise vs joint combination, log-space δ) is in `crate::repr`. Decisions and what is left:
+//! `README.md` (included below).
 //!
 //! Files by section of the paper:
 //! ```text
@@ -13,6 +14,10 @@
 //! rr.rs            shuffled binary and k-ary randomised response: exact δ, lower bounds (§4.6 item 3)
 //! clones.rs        FMT23 Theorem 3.2, the closed-form baseline of Tables 1/2 (what shuffle users run)
 //! shuffle_report.rs `dpaudit shuffle`: every bound side by side, with the nesting check
+//! joint_concavity.rs    Section 3 / App. B: Lemma 3.1, Props 3.2, 3.3, B.1, B.2, Cors B.3, B.5, B.6 (§3)
+//! advanced_concavity.rs Section 6 / App. E: Props 6.1, 6.4, E.1, Lemmas A.4, 6.2, 6.3 (§6.1–§6.6)
+//! examples_f.rs    App. F and the Gaussian instances: Examples F.1–F.4 (§6.7, §6.8)
+//! audit_points_s36.rs   audit points of spec §10.1 items 1, 2, 7–10 and §10.2 for Sections 3, 6
 //! audit_points.rs  audit points of spec §10.1 items 1, 2, 4, 5, 6, 11
 //! golden/          golden-file generators (`golden/mixture_fdp/*.csv`)
 //! paper.rs         the paper as a `Paper`: registry, audit points, golden files, verdicts
@@ -24,7 +29,11 @@ pub mod shuffling_mp;
 pub mod rr;
 pub mod clones;
 pub mod shuffle_report;
+pub mod joint_concavity;
+pub mod advanced_concavity;
+pub mod examples_f;
 pub mod audit_points;
+pub mod audit_points_s36;
 pub mod golden;
 pub mod paper;
 
@@ -39,3 +48,10 @@ mod shuffling_test;
 mod clones_test;
 #[cfg(test)]
 mod shuffle_report_test;
+mod joint_concavity_test;
+#[cfg(test)]
+mod advanced_concavity_test;
+#[cfg(test)]
+mod examples_f_test;
+#[cfg(test)]
+mod audit_points_s36_test;

@@ -16,8 +16,10 @@ use crate::papers::mixture_fdp::rr::{binary_rr_delta, k_rr_delta};
 use crate::papers::mixture_fdp::shuffling::*;
 use crate::papers::mixture_fdp::shuffling_mp::{corollary_4_3_delta_mp, exact_pair_delta_mp};
 
-/// Every golden file of the paper.
-pub const ALL: [Generator; 3] = [PROP_4_1, COR_4_3, TABLE_2];
+pub mod sections_3_6;
+
+/// Every golden file of the paper (Section 4 here; Sections 3, 6 in `sections_3_6.rs`).
+pub const ALL: [Generator; 6] = [PROP_4_1, COR_4_3, TABLE_2, sections_3_6::JOINT_CONCAVITY, sections_3_6::ADVANCED_CONCAVITY, sections_3_6::EXAMPLES_F];
 
 fn setting(inp: &Inputs) -> Result<Shuffle> {
     let x = read(inp, &["n", "eps0"])?;
