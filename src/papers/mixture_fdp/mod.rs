@@ -48,6 +48,7 @@ mod shuffling_test;
 mod clones_test;
 #[cfg(test)]
 mod shuffle_report_test;
+#[cfg(test)]
 mod joint_concavity_test;
 #[cfg(test)]
 mod advanced_concavity_test;
