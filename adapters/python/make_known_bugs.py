@@ -148,6 +148,17 @@ def rdp_accountant(mech, sigma, q, steps):
 # ---------------------------------------------------------------------------------------------
 
 
+
+def verdict_by_delta(rid, true_delta, delta):
+    """'unsound' / 'sound' when the true δ at the claimed ε is beyond the claimed δ by more than
+    DELTA_MARGIN either way; refuses a row too close to call."""
+    d = mp.mpf(delta)
+    if true_delta > d * (1 + DELTA_MARGIN):
+        return "unsound"
+    if true_delta < d * (1 - DELTA_MARGIN):
+        return "sound"
+    raise SystemExit(f"{rid}: true delta {true_delta} too close to the claimed {delta}")
+
 class Fixture:
     def __init__(self):
         self.claims = []
@@ -175,13 +186,7 @@ class Fixture:
         """A calibration claim for the Gaussian mechanism, labelled by the closed form at 50 digits."""
         mu = mp.sqrt(steps) / sigma
         true_delta, true_eps = gauss_delta(mu, eps), gauss_eps(mu, delta)
-        d = mp.mpf(delta)
-        if true_delta > d * (1 + DELTA_MARGIN):
-            exp = "unsound"
-        elif true_delta < d * (1 - DELTA_MARGIN):
-            exp = "sound"
-        else:
-            raise SystemExit(f"{rid}: true delta {true_delta} too close to the claimed {delta}")
+        exp = verdict_by_delta(rid, true_delta, delta)
         self.claims.append(",".join([rid, f"fixture:{bug}", "gaussian", repr(float(sigma)), "", "", str(steps), repr(float(eps)), repr(float(delta)), "calibration", "", ""]))
         self.expected.append([rid, exp, bug, repr(float(true_eps)), repr(float(true_eps)), "closed form, mpmath 50 digits", why, repr(float(sigma_min))])
         print(f"{rid:34s} {exp:8s} calibration sigma {float(sigma):.8g} (sigma_min {float(sigma_min):.8g})", file=sys.stderr)
@@ -220,13 +225,7 @@ class Fixture:
         else:
             mu = mp.sqrt(steps) / sigma
             true_delta, true_eps = gauss_delta(mu, eps), gauss_eps(mu, delta)
-        d = mp.mpf(delta)
-        if true_delta > d * (1 + DELTA_MARGIN):
-            exp = "unsound"
-        elif true_delta < d * (1 - DELTA_MARGIN):
-            exp = "sound"
-        else:
-            raise SystemExit(f"{rid}: true delta {true_delta} too close to the claimed {delta}")
+        exp = verdict_by_delta(rid, true_delta, delta)
         self.add(rid, bug, mech, sigma, q, steps, eps, delta, exp, (true_eps, true_eps), "closed form, mpmath 50 digits", why)
 
 
