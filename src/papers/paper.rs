@@ -20,8 +20,12 @@ pub trait Paper: Sync {
     /// Compute every audit point (a point checks the interrupt flag and reports `inconclusive`
     /// when stopped).
     fn audit_points(&self, interrupt: &AtomicBool) -> Vec<AuditPoint>;
-    /// The verdict of `result` over this paper's `points` (the paper decides how points combine).
-    fn verdict_for(&self, points: &[AuditPoint], result: &str) -> Verdict;
+    /// The verdict of `result` over this paper's `points`: by default the worst over the points
+    /// that concern it ([`crate::papers::audit_point::worst_verdict`]); a paper may combine
+    /// points differently.
+    fn verdict_for(&self, points: &[AuditPoint], result: &str) -> Verdict {
+        crate::papers::audit_point::worst_verdict(points, result)
+    }
     /// The paper's golden files (generators in the paper's folder; files under
     /// `golden/<key>/`). Independent anchors belong with each generator.
     fn golden_tables(&self) -> &'static [Generator];

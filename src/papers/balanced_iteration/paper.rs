@@ -6,7 +6,7 @@ use crate::error::Result;
 use crate::papers::experiment::{ExperimentOutput, ExperimentSize};
 use crate::papers::golden_table::Generator;
 use crate::papers::registry::RegistryEntry;
-use crate::papers::{AuditPoint, Guarantee, Paper, Verdict};
+use crate::papers::{AuditPoint, Guarantee, Paper};
 use std::sync::atomic::AtomicBool;
 
 /// The paper value listed in [`crate::papers::ALL`].
@@ -67,9 +67,6 @@ impl Paper for BalancedIteration {
     }
     fn audit_points(&self, interrupt: &AtomicBool) -> Vec<AuditPoint> {
         super::audit_points::all_points(interrupt)
-    }
-    fn verdict_for(&self, points: &[AuditPoint], result: &str) -> Verdict {
-        crate::papers::audit_point::worst_verdict(points, result)
     }
     fn golden_tables(&self) -> &'static [Generator] {
         &super::golden::ALL

@@ -175,8 +175,3 @@ fn s11() -> Result<Made> {
     let f = vec![Finding::new(FindingKind::Observation, format!("near-optimal: δ_f-DP exceeds the exact pair by {} at ε = 1, and ε_f-DP exceeds ε_pair by {} at δ = 5e-5; the paper's printed Table 1 digits are reproduced", g(d1 / p1), g(e - ep)))];
     Ok((v, ev, json!({"table_1": rows, "eps_fdp_5e-5": e, "eps_pair_5e-5": ep}), f))
 }
-
-/// Worst verdict over the points that concern `result`.
-pub fn verdict_for(points: &[AuditPoint], result: &str) -> Verdict {
-    crate::papers::audit_point::worst_verdict(points, result)
-}

@@ -5,7 +5,7 @@ use crate::error::Result;
 use crate::papers::experiment::{ExperimentOutput, ExperimentSize};
 use crate::papers::golden_table::Generator;
 use crate::papers::registry::RegistryEntry;
-use crate::papers::{AuditPoint, Guarantee, Paper, Verdict};
+use crate::papers::{AuditPoint, Guarantee, Paper};
 use std::sync::atomic::AtomicBool;
 
 /// The paper value listed in [`crate::papers::ALL`].
@@ -68,9 +68,6 @@ impl Paper for MixtureFdp {
     }
     fn audit_points(&self, interrupt: &AtomicBool) -> Vec<AuditPoint> {
         super::audit_points::all_points(interrupt)
-    }
-    fn verdict_for(&self, points: &[AuditPoint], result: &str) -> Verdict {
-        super::audit_points::verdict_for(points, result)
     }
     fn golden_tables(&self) -> &'static [Generator] {
         &super::golden::ALL
