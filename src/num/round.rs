@@ -168,6 +168,37 @@ pub fn div_down(a: f64, b: f64) -> f64 {
     div_dir(a, b, Direction::Down)
 }
 
+/// `a + b` rounded to nearest, then moved one ulp towards +∞: never below the exact sum, at
+/// most two ulps above it. Cheaper than [`add_up`] (no error-free transformation), for hot loops
+/// where the extra ulp is harmless (the certified profile recurrences of `pld/curve.rs`).
+///
+/// Why it is an upper bound for every pair of operands: round-to-nearest is off by at most half
+/// the spacing of the floating-point numbers at the result (in the subnormal range, at most
+/// 2^−1075, half the uniform spacing 2^−1074), and `next_up` moves by a full spacing above it; a
+/// nearest result of +∞ stays +∞, one of −∞ becomes −f64::MAX, which is above any exact value
+/// that rounds to −∞ (IEEE 754-2019 §4.3.1, §7.4). NaN stays NaN.
+#[inline]
+pub fn add_up_loose(a: f64, b: f64) -> f64 {
+    (a + b).next_up()
+}
+/// `a + b` rounded to nearest, then one ulp towards −∞: never above the exact sum (see
+/// [`add_up_loose`]).
+#[inline]
+pub fn add_down_loose(a: f64, b: f64) -> f64 {
+    (a + b).next_down()
+}
+/// `a · b` rounded to nearest, then one ulp towards +∞: never below the exact product (the
+/// argument of [`add_up_loose`]; an underflowed product is off by at most 2^−1075).
+#[inline]
+pub fn mul_up_loose(a: f64, b: f64) -> f64 {
+    (a * b).next_up()
+}
+/// `a · b` rounded to nearest, then one ulp towards −∞: never above the exact product.
+#[inline]
+pub fn mul_down_loose(a: f64, b: f64) -> f64 {
+    (a * b).next_down()
+}
+
 /// `x` moved `k` ulps towards +∞: an upper end for a value known only to within `k` ulps of `x`
 /// (e.g. a libm result with a documented error bound). Not a rounding of exact arithmetic.
 pub fn widen_up(mut x: f64, k: u32) -> f64 {

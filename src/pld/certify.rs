@@ -122,6 +122,13 @@ struct Prepared {
     tau: f64,
 }
 
+impl Prepared {
+    /// Number of composed steps (the largest over directions).
+    fn total_steps(&self) -> u64 {
+        self.dirs.iter().map(|(_, st)| st.iter().map(|(_, t, _)| *t).sum::<u64>()).max().unwrap_or(1)
+    }
+}
+
 fn prepare(parts: &[LossStep], tau: f64) -> Result<Prepared> {
     if parts.is_empty() {
         return Err(Error::invalid("mechanisms", "[]", "at least one mechanism is required"));
@@ -160,7 +167,16 @@ fn prepare(parts: &[LossStep], tau: f64) -> Result<Prepared> {
 
 /// One composition at a fixed (snapped) grid step.
 /// `hint`: an estimate of the queried ε from earlier passes (centres the tilt).
-fn run_pass(prep: &Prepared, h: f64, opts: &PldOptions, planner: &mut FftPlanner<f64>, query: Query, hint: Option<f64>) -> Result<CertifiedPld> {
+/// One composed direction of a pass (see [`run_pass`]).
+struct DirOut {
+    len: usize,
+    capped: bool,
+    diag: DirectionDiagnostics,
+    pairs: Vec<(Curve, Curve)>,
+    tilts: Vec<TiltDiagnostics>,
+}
+
+fn run_pass(prep: &Prepared, h: f64, opts: &PldOptions, query: Query, hint: Option<f64>) -> Result<CertifiedPld> {
     let model = EvalModel { rho: opts.eval_rel_err };
     let ln_tau_window = (prep.tau / 4.0).ln();
     let mut curves = Vec::new();
@@ -170,7 +186,7 @@ fn run_pass(prep: &Prepared, h: f64, opts: &PldOptions, planner: &mut FftPlanner
     let mut capped = false;
     // Discretise every (direction, mechanism) step in parallel (the dominant cost).
     let jobs: Vec<(usize, usize)> = prep.dirs.iter().enumerate().flat_map(|(i, (_, st))| (0..st.len()).map(move |j| (i, j))).collect();
-    let mut made: Vec<Result<StepPair>> = jobs
+    let made: Vec<Result<StepPair>> = jobs
         .par_iter()
         .map(|&(i, j)| -> Result<StepPair> {
             let (loss, _, r) = &prep.dirs[i].1[j];
@@ -181,19 +197,38 @@ fn run_pass(prep: &Prepared, h: f64, opts: &PldOptions, planner: &mut FftPlanner
             })
         })
         .collect();
-    made.reverse();
-    for (d, steps) in &prep.dirs {
-        let pairs: Vec<StepPair> = (0..steps.len()).map(|_| made.pop().expect("one result per job")).collect::<Result<_>>()?;
-        let refs: Vec<(&StepPair, u64)> = pairs.iter().zip(steps.iter()).map(|(p, (_, t, _))| (p, *t)).collect();
-        let cd = compose_direction(planner, *d, &refs, ln_tau_window, opts.max_fft_len)?;
-        fft_len = fft_len.max(cd.len());
-        capped |= cd.window_capped;
-        ddiag.push(direction_diagnostics(&cd));
-        let mut pairs_d = vec![(Curve::new(&cd, Bound::Upper), Curve::new(&cd, Bound::Lower))];
-        // Small δ: add tilted compositions of the same per-step objects (one more FFT each, no
-        // new discretisation) when the untilted floating-point term is not negligible.
-        add_tilts(planner, *d, &refs, &mut pairs_d, query, hint, ln_tau_window, opts.max_fft_len, &mut tdiag)?;
-        curves.push((*d, pairs_d));
+    // The per-step objects of each direction, in job order.
+    let mut made = made.into_iter();
+    let mut by_dir: Vec<Vec<StepPair>> = Vec::with_capacity(prep.dirs.len());
+    for (_, steps) in &prep.dirs {
+        by_dir.push((0..steps.len()).map(|_| made.next().expect("one result per job")).collect::<Result<_>>()?);
+    }
+    // Compose the directions in parallel, each with its own FFT planner (planning is cheap next
+    // to the transforms); the upper and lower curves of a composition are built in parallel too.
+    let outs: Vec<Result<DirOut>> = prep
+        .dirs
+        .par_iter()
+        .zip(by_dir.par_iter())
+        .map(|((d, steps), pairs)| -> Result<DirOut> {
+            let mut planner = FftPlanner::<f64>::new();
+            let refs: Vec<(&StepPair, u64)> = pairs.iter().zip(steps.iter()).map(|(p, (_, t, _))| (p, *t)).collect();
+            let cd = compose_direction(&mut planner, *d, &refs, ln_tau_window, opts.max_fft_len)?;
+            let (cu, cl) = rayon::join(|| Curve::new(&cd, Bound::Upper), || Curve::new(&cd, Bound::Lower));
+            let mut pairs_d = vec![(cu, cl)];
+            // Small δ: add tilted compositions of the same per-step objects (one more FFT each, no
+            // new discretisation) when the untilted floating-point term is not negligible.
+            let mut tdiag = Vec::new();
+            add_tilts(&mut planner, *d, &refs, &mut pairs_d, query, hint, ln_tau_window, opts.max_fft_len, &mut tdiag)?;
+            Ok(DirOut { len: cd.len(), capped: cd.window_capped, diag: direction_diagnostics(&cd), pairs: pairs_d, tilts: tdiag })
+        })
+        .collect();
+    for ((d, _), out) in prep.dirs.iter().zip(outs) {
+        let out = out?;
+        fft_len = fft_len.max(out.len);
+        capped |= out.capped;
+        ddiag.push(out.diag);
+        tdiag.extend(out.tilts);
+        curves.push((*d, out.pairs));
     }
     let diag = PldDiagnostics {
         discretisation: opts.discretisation,
@@ -296,10 +331,46 @@ fn direction_diagnostics(cd: &ComposedDirection) -> DirectionDiagnostics {
     }
 }
 
+/// Coarsest useful first step for `t` composed steps: the discretisation shifts each step's
+/// loss by `O(h²)` (Connect-the-Dots and merging are second order; measured on the subsampled
+/// Gaussian, the composed ε width is ≈ 1.2·T·h², `examples/hard_regime.rs`), so a first pass
+/// with `h > 0.3/√T` has a width of order 0.1 nat or more and only tells the next pass to
+/// refine — at large T often with a lower end of 0, which carries no information on the slope.
+/// With privacy buckets (first order, width ≈ T·h) the same reasoning gives `0.1/T`.
+fn probe_step_cap(t: u64, d: Discretisation) -> f64 {
+    let t = (t.max(1)) as f64;
+    match d {
+        Discretisation::ConnectDotsMerge => 0.3 / t.sqrt(),
+        Discretisation::PrivacyBuckets => 0.1 / t,
+    }
+}
+
+/// Grid step at which the error model of [`probe_step_cap`] (width ≈ 1.2·T·h², or ≈ T·h for
+/// privacy buckets) gives 0.6 of the target `acc·ε` at `ε = eps_hint`; `None` without a finite
+/// positive hint.
+fn model_step(eps_hint: f64, acc: f64, t: u64, d: Discretisation) -> Option<f64> {
+    let want = 0.6 * acc * eps_hint;
+    let t = t.max(1) as f64;
+    let h = match d {
+        Discretisation::ConnectDotsMerge => (want / (1.2 * t)).sqrt(),
+        Discretisation::PrivacyBuckets => want / t,
+    };
+    (h.is_finite() && h > 0.0).then_some(h)
+}
+
+/// Order `p` of the discretisation error (`width ∝ h^p`), used to choose the next step when the
+/// passes so far do not measure it.
+fn error_order(d: Discretisation) -> f64 {
+    match d {
+        Discretisation::ConnectDotsMerge => 2.0,
+        Discretisation::PrivacyBuckets => 1.0,
+    }
+}
+
 /// First (coarse) grid step: about 4096 points across the a-priori Chernoff window and at least
-/// 16 across the narrowest per-step range, but no more than a quarter of the FFT cap across
-/// the widest per-step range.
-fn initial_step(prep: &Prepared, max_len: usize) -> f64 {
+/// 16 across the narrowest per-step range, at most [`probe_step_cap`], but no more than a
+/// quarter of the FFT cap across the widest per-step range.
+fn initial_step(prep: &Prepared, max_len: usize, d: Discretisation) -> f64 {
     let mut width: f64 = 0.0;
     let mut min_range = f64::INFINITY;
     let mut max_range: f64 = 0.0;
@@ -316,7 +387,7 @@ fn initial_step(prep: &Prepared, max_len: usize) -> f64 {
             max_range = max_range.max(r.t_hi - r.t_lo);
         }
     }
-    let h = (width / 4096.0).min(min_range / 16.0).max(4.0 * max_range / max_len as f64);
+    let h = (width / 4096.0).min(min_range / 16.0).min(probe_step_cap(prep.total_steps(), d)).max(4.0 * max_range / max_len as f64);
     if h.is_finite() && h > 0.0 { h } else { 1e-3 }
 }
 
@@ -328,6 +399,23 @@ enum Query {
 }
 
 /// Run passes until the query's interval meets the accuracy target (or the cap / pass limit).
+///
+/// **Schedule.** Pass 1 uses [`initial_step`] (at most [`probe_step_cap`] = 0.3/√T, where the
+/// composed discretisation bias is already below ~0.1 nat). Each further pass chooses
+/// `h' = h·(0.75·target/width)^{1/p}`, with the order `p` measured from the last two informative
+/// passes (lower end > 0) and 2 (1 for privacy buckets) until then; after an uninformative pass
+/// of an ε(δ) query the step comes from the error model instead ([`model_step`]). Every pass is
+/// certified and the reported interval is their intersection, so the schedule affects only the
+/// cost.
+///
+/// **Cost model.** A pass costs the per-step discretisation, `O(range/h)` evaluations per
+/// distinct mechanism and direction, plus the composition, `O(N log N)` for the transforms and
+/// `O(N log T)` for the powering (binary exponentiation of the transform, not T products), plus
+/// `O(N)` for the certified curves, with `N ≈ window/h`. At a *fixed grid* the cost grows like
+/// `log T` plus the window. At a *fixed relative accuracy* it cannot: the per-step
+/// discretisation error adds up over the T steps (width ≈ 1.2·T·h² for the subsampled
+/// Gaussian), so `h ∝ √(ε/T)`, and the window grows like the composed spread `∝ √T`: `N ∝ T/√ε`,
+/// about `T^{3/4}` where ε grows like √T. `benches/pld_hard_regime.rs` measures it.
 fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(CertifiedPld, Interval)> {
     opts.validate()?;
     let tau0 = opts.tail_budget.unwrap_or(match query {
@@ -335,18 +423,17 @@ fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(Certifie
         Query::Delta(_) => 1e-12,
     });
     let mut prep = prepare(parts, tau0.max(1e-300))?;
-    let mut planner = FftPlanner::<f64>::new();
     let eval = |p: &CertifiedPld| match query {
         Query::Epsilon(d) => p.epsilon(d),
         Query::Delta(e) => p.delta(e),
     };
     let explicit = opts.grid_step.map(snap_grid_step);
-    let mut h = explicit.unwrap_or_else(|| snap_grid_step(initial_step(&prep, opts.max_fft_len)));
+    let mut h = explicit.unwrap_or_else(|| snap_grid_step(initial_step(&prep, opts.max_fft_len, opts.discretisation)));
     let mut best: Option<Interval> = None;
     let mut history: Vec<PassRecord> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
     let mut prev: Option<(f64, f64)> = None; // (h, width)
-    let mut exponent = 2.0;
+    let mut exponent = error_order(opts.discretisation);
     let mut met = false;
     let mut last: Option<CertifiedPld> = None;
     let max_passes = if explicit.is_some() { 1 } else { opts.max_passes };
@@ -363,7 +450,7 @@ fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(Certifie
             (Query::Epsilon(_), Some(b)) if b.lower > 0.0 && b.upper.is_finite() => Some(0.5 * (b.lower + b.upper)),
             _ => None,
         };
-        let pld = match run_pass(&prep, h, opts, &mut planner, query, hint) {
+        let pld = match run_pass(&prep, h, opts, query, hint) {
             Ok(p) => p,
             Err(e) if last.is_some() => {
                 notes.push(format!("pass {pass} at h = {h:e} failed ({e}); keeping the previous pass"));
@@ -412,15 +499,32 @@ fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(Certifie
             notes.push(format!("FFT length cap {} reached", opts.max_fft_len));
             break;
         }
+        // An interval with a lower end of 0 is dominated by something other than the
+        // discretisation (floating-point floor, coarse-grid bias): its width does not measure the
+        // order of the error, so only informative passes enter the estimate.
+        let informative = b.lower > 0.0;
         if let Some((hp, wp)) = prev {
             if width > 0.8 * wp {
                 notes.push("interval no longer shrinks with h (floating-point or tail floor)".into());
                 break;
             }
-            exponent = ((wp / width).ln() / (hp / h).ln()).clamp(1.0, 2.0);
+            if informative {
+                exponent = ((wp / width).ln() / (hp / h).ln()).clamp(1.0, 2.0);
+            }
         }
-        prev = Some((h, width));
-        let mut h_next = h * (0.5 * target / width).powf(1.0 / exponent).clamp(1.0 / 32.0, 0.9);
+        if informative {
+            prev = Some((h, width));
+        }
+        // Aim at 0.75 of the target (measured order) or 0.6 (model, below): one more pass costs
+        // more than the slightly longer FFT.
+        let mut h_next = h * (0.75 * target / width).powf(1.0 / exponent).clamp(1.0 / 32.0, 0.9);
+        if let (false, Query::Epsilon(_)) = (informative, query) {
+            // Nothing measured yet: the step of the error model (`probe_step_cap`) for the
+            // target at the current upper end (the true ε is below it, so this errs finer).
+            if let Some(hm) = model_step(b.upper, opts.eps_rel_accuracy, prep.total_steps(), opts.discretisation) {
+                h_next = hm.clamp(h / 32.0, 0.9 * h);
+            }
+        }
         let n_pred = n_last as f64 * h / h_next;
         if n_pred > opts.max_fft_len as f64 {
             h_next = h * n_last as f64 / opts.max_fft_len as f64 * 1.05;

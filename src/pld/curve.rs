@@ -29,7 +29,7 @@ use super::compose::ComposedDirection;
 use super::pmf::{down_ulps, up_ulps, U};
 use super::tilt::exp_up;
 use crate::num::root::{root_index, Bracket, RootError};
-use crate::num::round::{add_down, add_up, mul_down, mul_up, sub_down};
+use crate::num::round::{add_down_loose, add_up, add_up_loose, mul_down, mul_down_loose, mul_up, mul_up_loose, sub_down};
 
 /// Which end of the certified interval a curve bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,18 +85,22 @@ struct CurveTilt {
 
 impl Bound {
     /// `a + b` rounded towards this bound's side (+∞ for [`Bound::Upper`], −∞ for
-    /// [`Bound::Lower`]), exactly ([`crate::num::round`]).
+    /// [`Bound::Lower`]): nearest, then one ulp outward ([`crate::num::round::add_up_loose`];
+    /// never on the wrong side of the exact sum, and 3–5× cheaper than the exactly directed
+    /// rounding in this O(N) loop).
+    #[inline]
     fn add(self, a: f64, b: f64) -> f64 {
         match self {
-            Bound::Upper => add_up(a, b),
-            Bound::Lower => add_down(a, b),
+            Bound::Upper => add_up_loose(a, b),
+            Bound::Lower => add_down_loose(a, b),
         }
     }
-    /// `a·b` rounded towards this bound's side, exactly.
+    /// `a·b` rounded towards this bound's side (nearest, then one ulp outward).
+    #[inline]
     fn mul(self, a: f64, b: f64) -> f64 {
         match self {
-            Bound::Upper => mul_up(a, b),
-            Bound::Lower => mul_down(a, b),
+            Bound::Upper => mul_up_loose(a, b),
+            Bound::Lower => mul_down_loose(a, b),
         }
     }
     /// The other direction (for a term that is subtracted later).
