@@ -4,10 +4,13 @@
 //! T ∈ {10², 10³, 10⁴, 10⁵, 10⁶} in two regimes:
 //! (a) the small-δ regime of issue 13: q = 0.001, σ = 0.8, δ = 1e−8 (tilted composition);
 //! (b) the DP-SGD regime: q = 0.01, σ = 1, δ = 1e−5 (untilted composition).
-//! Cost model: the per-step discretisation costs O(range/h), the composition O(N log N + N log T)
-//! (one transform per direction and distinct mechanism, powering by binary exponentiation), the
-//! window N·h grows like the composed spread ~ √T, and h shrinks slowly as the target is relative
-//! to ε. Mechanisms and options are built outside the timed loop; each point is one full
+//! Cost model (`pld::certify::auto`): per pass, the per-step discretisation costs O(range/h), the
+//! composition O(N log N + N log T) (one transform per direction and distinct mechanism, powering
+//! by binary exponentiation), the curves O(N). At fixed relative accuracy the discretisation error
+//! adds up over T steps (width ≈ 1.2·T·h²), so h ∝ √(ε/T) while the window N·h grows like the
+//! composed spread ∝ √T: N ∝ T/√ε ≈ T^{3/4} — expected slope ≈ 0.75 in log time vs log T, not
+//! log T (that holds at a fixed grid). Mechanisms and options are built outside the timed loop;
+//! each point is one full
 //! `epsilon_interval` call (all refinement passes).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
