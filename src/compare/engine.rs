@@ -11,6 +11,7 @@
 
 use super::judge::{ratio, tightness, tightness_mid, verdict, Timing};
 use super::machine::Machine;
+use super::report::{fmt_down, fmt_up};
 use super::result::{AccountantInfo, CompareReport, PeerRow, WorkloadResult, WorkloadView, DPAUDIT};
 use super::runner::{choose_python, Accountant, PeerOutcome, PythonRunner};
 use super::workloads::{Workload, WorkloadSet};
@@ -82,7 +83,7 @@ pub fn compare(req: &CompareRequest, interrupt: &AtomicBool, progress: &mut dyn 
             let tag = format!("[rep {}/{}] workload {}/{nw} '{}'", rep + 1, req.reps, wi + 1, w.name);
             let dp = dpaudit_once(w, interrupt)?;
             match &dp {
-                Ok((iv, s)) => progress(&format!("{tag}: {DPAUDIT} {s:.3} s, certified ε ∈ [{:.6}, {:.6}]", iv.lower, iv.upper)),
+                Ok((iv, s)) => progress(&format!("{tag}: {DPAUDIT} {s:.3} s, certified ε ∈ [{}, {}]", fmt_down(iv.lower, 6), fmt_up(iv.upper, 6))),
                 Err(why) => progress(&format!("{tag}: {DPAUDIT} failed: {why}")),
             }
             dp_runs[wi].push(dp);
