@@ -121,6 +121,7 @@ pub struct PythonRunner {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<std::io::Result<String>>,
+    last_err: std::sync::Arc<std::sync::Mutex<String>>,
     pub hello: Hello,
     /// Set once the runner broke (exited, garbled output): every later job fails with it.
     broken: Option<String>,
@@ -152,13 +153,13 @@ impl PythonRunner {
             .arg(RUNNER_SCRIPT)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn();
         let mut child = match spawned {
             Ok(c) => c,
             Err(e) => return Ok(Err(format!("cannot start Python {}: {e}", python.display()))),
         };
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        let (Some(stdin), Some(stdout), Some(stderr)) = (child.stdin.take(), child.stdout.take(), child.stderr.take()) else {
             let _ = child.kill();
             let _ = child.wait();
             return Ok(Err("no pipes to the Python runner".into()));
@@ -171,7 +172,19 @@ impl PythonRunner {
                 }
             }
         });
-        let mut runner = PythonRunner { child, stdin, lines, hello: Hello::default(), broken: None, next_id: 0 };
+        // Keep the last stderr line (a traceback's last line names the problem) for messages.
+        let last_err = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let sink = last_err.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(std::result::Result::ok) {
+                if !line.trim().is_empty() {
+                    if let Ok(mut l) = sink.lock() {
+                        *l = line;
+                    }
+                }
+            }
+        });
+        let mut runner = PythonRunner { child, stdin, lines, last_err, hello: Hello::default(), broken: None, next_id: 0 };
         let deadline = Instant::now() + Duration::from_secs(HELLO_TIMEOUT_SECS);
         let line = match runner.read_line(interrupt, Some(deadline))? {
             Ok(l) => l,
@@ -228,7 +241,10 @@ impl PythonRunner {
                 Ok(Err(e)) => return Ok(Err(format!("reading its output failed: {e}"))),
                 Err(RecvTimeoutError::Disconnected) => {
                     let status = self.child.wait().map(|s| s.to_string()).unwrap_or_else(|e| e.to_string());
-                    return Ok(Err(format!("it exited ({status})")));
+                    std::thread::sleep(Duration::from_millis(20)); // let the stderr reader catch up
+                    let last = self.last_err.lock().map(|l| l.clone()).unwrap_or_default();
+                    let said = if last.is_empty() { String::new() } else { format!("; its last message: {}", clip(&last)) };
+                    return Ok(Err(format!("it exited ({status}){said}")));
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     if deadline.is_some_and(|d| Instant::now() > d) {

@@ -121,3 +121,12 @@ fn interrupt_while_waiting_is_an_interrupted_error() {
     flag.store(true, Ordering::SeqCst);
     assert_eq!(r.run(Accountant::DpAccountingPld, &workload(), &flag), Err(Error::Interrupted));
 }
+
+#[cfg(unix)]
+#[test]
+fn runner_that_fails_at_start_is_skipped_with_its_last_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let py = fake_runner(dir.path(), "echo 'Traceback (most recent call last):' >&2; echo 'ModuleNotFoundError: No module named json' >&2; exit 1");
+    let why = PythonRunner::start(&py, &AtomicBool::new(false)).unwrap().err().expect("no runner");
+    assert!(why.contains("exit status: 1") && why.contains("No module named json"), "{why}");
+}
