@@ -20,6 +20,7 @@
 //! papers     one folder per paper: its bounds, audit points and a registry (`dpaudit list`)
 //! golden     golden-file reading, comparison and regeneration
 //! audit      audit specs, plans, engine, reports
+//! compare    side-by-side tightness and runtime of accountants (beside golden/audit)
 //! cli        argument parsing and dispatch (the binary is a thin shell over this)
 //! ```
 //!
@@ -43,6 +44,7 @@ pub mod profile;
 pub mod claims;
 pub mod golden;
 pub mod audit;
+pub mod compare;
 pub mod papers;
 pub mod cli;
 

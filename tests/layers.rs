@@ -18,7 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["pld", "mc"],
     &["exact", "profile"],
     &["claims", "papers"],
-    &["golden", "audit"],
+    &["golden", "audit", "compare"],
     &["cli"],
 ];
 

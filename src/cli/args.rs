@@ -45,6 +45,9 @@ pub enum Command {
     /// Shuffling n ε₀-DP local reports: f-DP bound, exact pair, FMT23 and RR lower bounds.
     #[command(after_help = super::shuffle_cmd::SHUFFLE_EXAMPLES)]
     Shuffle(super::shuffle_cmd::ShuffleArgs),
+    /// Tightness and runtime of dpaudit vs the Python accountants on workloads (TOML).
+    #[command(after_help = super::compare_cmd::COMPARE_EXAMPLES)]
+    Compare(super::compare_cmd::CompareArgs),
 }
 
 const PROFILE_EXAMPLES: &str = "\

@@ -8,6 +8,7 @@
 pub mod args;
 pub mod audit_cmd;
 pub mod claims_cmd;
+pub mod compare_cmd;
 pub mod golden_cmd;
 pub mod list_cmd;
 pub mod merge_cmd;
@@ -55,6 +56,7 @@ pub fn run(cli: args::Cli) -> crate::Result<i32> {
         args::Command::List(a) => list_cmd::run(&a, interrupt_flag()),
         args::Command::NoisyGd(a) => noisy_gd_cmd::run(&a, interrupt_flag()),
         args::Command::Shuffle(a) => shuffle_cmd::run(&a, interrupt_flag()),
+        args::Command::Compare(a) => compare_cmd::run(&a, interrupt_flag()),
     }
 }
 

@@ -1,0 +1,159 @@
+//! Workload files of `dpaudit compare` (issue 13, fourth bullet; format in `docs/compare.md`).
+//!
+//! A workload is one query "ε at δ of the Poisson-subsampled Gaussian with sampling rate q and
+//! noise multiplier σ, composed T times" — the mechanism every compared accountant supports.
+//! The file is TOML:
+//!
+//! ```toml
+//! title = "my workloads"          # optional
+//! [[workload]]
+//! name = "DP-SGD, 10 epochs"      # optional (default: built from the parameters)
+//! mechanism = "poisson-subsampled-gaussian"   # optional; the only mechanism supported
+//! sampling_rate = 0.01            # q in (0, 1]
+//! noise_multiplier = 1.0          # σ >= 1e-3
+//! steps = 1000                    # 1 <= T <= 2^40
+//! delta = 1e-5                    # δ in (0, 1)
+//! ```
+//!
+//! Validation happens here, once: unknown keys, missing keys, bad values and duplicate names are
+//! [`Error::Parse`] naming the file and the line of the offending `[[workload]]`.
+
+use crate::error::{Error, Result};
+use crate::mechanisms::Mechanism;
+use serde::Deserialize;
+use std::path::Path;
+
+/// The default workload file, relative to the repository root (the current directory).
+pub const DEFAULT_WORKLOADS: &str = "audits/compare/default.toml";
+
+/// The only mechanism name accepted in a workload.
+pub const MECHANISM: &str = "poisson-subsampled-gaussian";
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    title: Option<String>,
+    #[serde(default)]
+    workload: Vec<toml::Spanned<RawWorkload>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWorkload {
+    name: Option<String>,
+    mechanism: Option<String>,
+    sampling_rate: f64,
+    noise_multiplier: f64,
+    steps: i64,
+    delta: f64,
+}
+
+/// One validated workload.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Workload {
+    /// Unique within its file.
+    pub name: String,
+    /// Poisson sampling rate q ∈ (0, 1].
+    pub sampling_rate: f64,
+    /// Noise multiplier σ (noise standard deviation / sensitivity), ≥ 1e-3.
+    pub noise_multiplier: f64,
+    /// Number of compositions T, 1 ≤ T ≤ 2⁴⁰.
+    pub steps: u64,
+    /// The δ at which ε(δ) is asked, in (0, 1).
+    pub delta: f64,
+    /// 1-based line of its `[[workload]]` header in the file (for messages).
+    pub line: usize,
+}
+
+impl Workload {
+    /// The mechanism of one step (sensitivity 1).
+    pub fn mechanism(&self) -> Mechanism {
+        Mechanism::PoissonSubsampledGaussian { noise_multiplier: self.noise_multiplier, sensitivity: 1.0, sampling_rate: self.sampling_rate }
+    }
+}
+
+/// A validated workload file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorkloadSet {
+    /// The file's `title`, or its path.
+    pub title: String,
+    /// The path it was read from (as given).
+    pub file: String,
+    /// At least one workload, in file order.
+    pub workloads: Vec<Workload>,
+}
+
+impl WorkloadSet {
+    /// Parse and validate `text`; `file` is used in messages.
+    /// Errors: [`Error::Parse`] with `file:line` for malformed TOML, unknown or missing keys,
+    /// values out of range, duplicate names or an empty file.
+    pub fn parse(file: &str, text: &str) -> Result<WorkloadSet> {
+        let perr = |line: usize, message: String| Error::Parse { file: file.to_string(), line, message };
+        let raw: RawFile = toml::from_str(text).map_err(|e| {
+            let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
+            perr(line, e.message().split_whitespace().collect::<Vec<_>>().join(" "))
+        })?;
+        if raw.workload.is_empty() {
+            return Err(perr(1, "no [[workload]] entries (expected at least one)".into()));
+        }
+        let mut workloads: Vec<Workload> = Vec::with_capacity(raw.workload.len());
+        for spanned in &raw.workload {
+            let line = line_of(text, spanned.span().start);
+            let w = validate(spanned.get_ref(), line).map_err(|m| perr(line, m))?;
+            if let Some(other) = workloads.iter().find(|o| o.name == w.name) {
+                return Err(perr(line, format!("duplicate workload name '{}' (first at line {})", w.name, other.line)));
+            }
+            workloads.push(w);
+        }
+        Ok(WorkloadSet { title: raw.title.unwrap_or_else(|| file.to_string()), file: file.to_string(), workloads })
+    }
+
+    /// Read and validate a workload file. Errors: [`Error::Io`] naming the path; as [`Self::parse`].
+    pub fn read(path: &Path) -> Result<WorkloadSet> {
+        let shown = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
+            path: shown.clone(),
+            message: if e.kind() == std::io::ErrorKind::NotFound { "workload file not found".into() } else { e.to_string() },
+        })?;
+        WorkloadSet::parse(&shown, &text)
+    }
+}
+
+/// Check one raw workload; the message names the key and the value.
+fn validate(r: &RawWorkload, line: usize) -> std::result::Result<Workload, String> {
+    if let Some(m) = &r.mechanism {
+        if m != MECHANISM {
+            return Err(format!("mechanism = '{m}' is not supported (the compared accountants share only '{MECHANISM}')"));
+        }
+    }
+    let q = r.sampling_rate;
+    if !(q > 0.0 && q <= 1.0) {
+        return Err(format!("sampling_rate = {q} must lie in (0, 1]"));
+    }
+    let s = r.noise_multiplier;
+    if !(s.is_finite() && s >= 1e-3) {
+        return Err(format!("noise_multiplier = {s} must be a finite number >= 1e-3"));
+    }
+    if r.steps < 1 || r.steps as u64 > crate::profile::MAX_STEPS {
+        return Err(format!("steps = {} must lie in [1, 2^40]", r.steps));
+    }
+    let d = r.delta;
+    if !(d > 0.0 && d < 1.0) {
+        return Err(format!("delta = {d} must lie in the open interval (0, 1)"));
+    }
+    let name = match &r.name {
+        Some(n) if n.trim().is_empty() => return Err("name must not be empty".into()),
+        Some(n) => n.trim().to_string(),
+        None => format!("q={q} σ={s} T={} δ={d:e}", r.steps),
+    };
+    Ok(Workload { name, sampling_rate: q, noise_multiplier: s, steps: r.steps as u64, delta: d, line })
+}
+
+/// 1-based line number of byte offset `pos` in `text`.
+fn line_of(text: &str, pos: usize) -> usize {
+    text.as_bytes()[..pos.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+#[cfg(test)]
+#[path = "workloads_test.rs"]
+mod workloads_test;
