@@ -32,6 +32,8 @@ pub mod shuffle_report;
 pub mod joint_concavity;
 pub mod advanced_concavity;
 pub mod examples_f;
+pub mod init_gd;
+pub mod init_gd_truth;
 pub mod audit_points;
 pub mod audit_points_s36;
 pub mod golden;
@@ -56,3 +58,5 @@ mod advanced_concavity_test;
 mod examples_f_test;
 #[cfg(test)]
 mod audit_points_s36_test;
+#[cfg(test)]
+mod init_gd_test;
