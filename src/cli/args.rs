@@ -45,6 +45,9 @@ pub enum Command {
     /// Shuffling n ε₀-DP local reports: f-DP bound, exact pair, FMT23 and RR lower bounds.
     #[command(after_help = super::shuffle_cmd::SHUFFLE_EXAMPLES)]
     Shuffle(super::shuffle_cmd::ShuffleArgs),
+    /// One DP-GD step from a random Gaussian initialisation: Theorem 5.1 vs a fixed start.
+    #[command(after_help = super::init_gd_cmd::INIT_GD_EXAMPLES)]
+    InitGd(super::init_gd_cmd::InitGdArgs),
 }
 
 const PROFILE_EXAMPLES: &str = "\

@@ -9,7 +9,7 @@
 //! | R51 | Remark after Theorem 5.1 | bound | reading (signed `μ^max` vs non-negative envelope; item 3) |
 //! | TS5 | Theorem 5.1, Example D.1 | typo | typo ("dominating pair", Rényi direction) |
 //! | TR5 | Remark after Theorem 5.1, Theorem 5.1 | typo | typo (`D^max` undefined; `t_I` at `μ_I = 0`) |
-//! | D3 | Example D.3 | typo | typo (`|xy|` missing, sigmoid not softmax) |
+//! | D3 | Example D.3 | bound | counterexample (`|xy|` missing: a one-point dataset beats it); typo (softmax) |
 //! | X55 | Theorem 5.1, Example D.2 | bound | observation (§5.5: `J ≥ G_c`, amplification grows with c) |
 
 use super::init_gd::*;
@@ -33,7 +33,7 @@ pub const JOBS: [Job; 6] = [
     ("R51", &["Remark after Theorem 5.1"], "Worst-case remark: the one-branch formula with a non-negative envelope vs the signed mu^max displayed for clipping", Tested::Bound, r51),
     ("TS5", &["Theorem 5.1", "Example D.1"], "Section 5 / Example D.1 text: the 'dominating pair' N(0,1) vs N(0,2) and the direction of the Rényi claim", Tested::Typo, ts5),
     ("TR5", &["Remark after Theorem 5.1", "Theorem 5.1"], "Notation of Theorem 5.1 and its remark: D^max, t_I at mu_I = 0", Tested::Typo, tr5),
-    ("D3", &["Example D.3"], "Example D.3's envelope for the logistic loss as printed vs the gradient's sensitivity", Tested::Typo, d3),
+    ("D3", &["Example D.3"], "Example D.3's envelope mu^max for the logistic loss, as printed, bounds the true one-step pair", Tested::Bound, d3),
     ("X55", &["Theorem 5.1", "Example D.2"], "Computed examples (a = 1, sigma = 1, clip(1 − I, −c, c)): J ≥ G_c and delta_J ≤ delta_Gc (amplification by the initialisation)", Tested::Bound, x55),
 ];
 
@@ -147,28 +147,32 @@ fn tr5() -> Result<Made> {
     Ok((Verdict::Holds, ev, json!({"mu0": [a0, b0], "mu1e-9": [a1, b1]}), f))
 }
 
-/// D3: Example D.3 (spec §5.4 [C], §10.2 "Example D.3"): printed envelope vs corrected vs the
-/// true pair with one point `xy = u = 2` removed (σ = 1).
+/// D3: Example D.3 (spec §5.4 [C], §10.2 "Example D.3"): the printed envelope (both literal
+/// readings: `sup_{|xy| ≤ M}` of the sigmoid, and the unrestricted `sup_{x,y}` = 1) vs the corrected
+/// one vs the true pair with one point `xy = u = 2` removed (σ = 1).
 fn d3() -> Result<Made> {
     let (corr, printed) = (example_d_3(2.0, 1.0)?, Shift::LogisticPrinted { m: 2.0 });
     let pair = OutputPair::Logistic { n: 1, u: 2.0, sigma: 1.0 };
+    let g1 = crate::repr::Gdp::new(1.0)?;
     let mut rows = Vec::new();
-    let mut printed_fails = false;
-    let mut corr_ok = true;
+    let (mut printed_fails, mut corr_ok) = (false, true);
     for eps in [0.5, 1.0] {
-        let (dc, dp, dt) = (theorem_5_1_delta(&corr, eps)?, theorem_5_1_delta(&printed, eps)?, pair.delta(eps)?);
-        printed_fails |= dt > dp;
+        let (dc, dp, dt, d1) = (theorem_5_1_delta(&corr, eps)?, theorem_5_1_delta(&printed, eps)?, pair.delta(eps)?, g1.delta(eps)?);
+        printed_fails |= dt > dp && dt > d1;
         corr_ok &= dt <= dc;
-        rows.push(json!({"eps": eps, "delta_corrected": dc, "delta_printed": dp, "delta_true": dt}));
+        rows.push(json!({"eps": eps, "delta_corrected": dc, "delta_printed": dp, "delta_printed_unrestricted_sup": d1, "delta_true": dt}));
     }
-    let v = if corr_ok { Verdict::Holds } else { Verdict::Counterexample };
+    let v = if printed_fails { Verdict::Counterexample } else { Verdict::Holds };
     let val = |k: &str| rows[1][k].as_f64().unwrap_or(f64::NAN);
-    let ev = format!("Logistic loss, |xy| ≤ M = 2, σ = 1, ε = 1: δ_J with the corrected envelope M/(σ(1 + e^{{−M|I|}})) = {}; with the printed sup|e^{{−Iyx}}/(1 + e^{{−Iyx}})| = 1/(1 + e^{{−M|I|}}) = {}; the true pair D₀ = {{(x, y)}} with xy = 2, D₁ = ∅: δ_true = {} (printed envelope exceeded: {printed_fails}; corrected holds: {corr_ok}).", g8(val("delta_corrected")), g8(val("delta_printed")), g8(val("delta_true")));
-    let f = vec![Finding::new(
-        FindingKind::Typo,
-        format!("Example D.3 omits the factor |xy| of the gradient −yx/(1 + e^{{yθx}}) (and σ) and calls the logistic sigmoid a softmax; corrected m(I) = M/(σ(1 + e^{{−M|I|}})) ∈ [M/2σ, M/σ]. Taken literally for M = 2 the printed envelope gives δ(1) = {} while a one-point dataset with xy = 2 has δ(1) = {} (corrected bound {})", g8(val("delta_printed")), g8(val("delta_true")), g8(val("delta_corrected"))),
-    )];
-    Ok((v, ev, json!({"M": 2.0, "sigma": 1.0, "rows": rows, "printed_exceeded": printed_fails}), f))
+    let ev = format!("Logistic loss, |xy| ≤ M = 2, σ = 1, ε = 1: δ_J with the corrected envelope M/(σ(1 + e^{{−M|I|}})) = {}; as printed, sup_{{|xy| ≤ M}} |e^{{−Iyx}}/(1 + e^{{−Iyx}})| = 1/(1 + e^{{−M|I|}}) gives {} and the unrestricted sup_{{x,y}} (= 1) gives G_1: {}; the true pair D₀ = {{(x, y)}} with xy = 2, D₁ = ∅ (θ(D₀) = I + 2/(1 + e^{{2I}}) − Z, θ(D₁) = I − Z, by quadrature) has δ_true = {}. Printed envelope exceeded (both readings): {printed_fails}; corrected bound holds: {corr_ok}. For M ≤ 1 the printed envelope is ≥ the corrected one (valid).", g8(val("delta_corrected")), g8(val("delta_printed")), g8(val("delta_printed_unrestricted_sup")), g8(val("delta_true")));
+    let mut f = vec![Finding::new(FindingKind::Typo, "Example D.3 calls the logistic sigmoid e^{−u}/(1 + e^{−u}) a 'softmax'")];
+    if printed_fails {
+        f.insert(0, Finding::new(
+            FindingKind::Counterexample,
+            format!("Example D.3's μ^max omits the factor |xy| of the gradient −yx/(1 + e^{{yθx}}) (and σ): for |xy| ≤ M = 2, σ = 1 the printed envelope 1/(1 + e^{{−M|I|}}) gives δ(1) = {} (and the unrestricted sup = 1 gives δ_G1(1) = {}), but D₀ = {{(x, y)}} with xy = 2, D₁ = ∅ has δ(1) = {}; corrected m(I) = M/(σ(1 + e^{{−M|I|}})) ∈ [M/2σ, M/σ] gives {} (holds)", g8(val("delta_printed")), g8(val("delta_printed_unrestricted_sup")), g8(val("delta_true")), g8(val("delta_corrected"))),
+        ));
+    }
+    Ok((v, ev, json!({"M": 2.0, "sigma": 1.0, "rows": rows, "printed_exceeded": printed_fails, "corrected_holds": corr_ok}), f))
 }
 
 /// X55: the computed examples of spec §5.5 (J ≥ G_c pointwise and δ_J ≤ δ_{G_c}).
