@@ -103,7 +103,7 @@ def delta_env(env, eps):
 
 
 # ---------- brute-force truth (numpy, float64)
-def truth_delta_np(s0, s1, eps, xr, ni=24001, nx=6001, ir=9.0):
+def truth_delta_np(s0, s1, eps, xr, ni=48001, nx=6001, ir=9.0):
     i = np.linspace(-ir, ir, ni)
     w = np.exp(-i * i / 2) / np.sqrt(2 * np.pi)
     x = np.linspace(-xr, xr, nx)
@@ -111,9 +111,9 @@ def truth_delta_np(s0, s1, eps, xr, ni=24001, nx=6001, ir=9.0):
     for s in (s0, s1):
         d = np.empty(nx)
         si = s(i)
-        for k in range(0, nx, 500):
-            xx = x[k:k + 500, None]
-            d[k:k + 500] = np.trapezoid(np.exp(-(xx - si) ** 2 / 2) / np.sqrt(2 * np.pi) * w, i, axis=1)
+        for k in range(0, nx, 200):
+            xx = x[k:k + 200, None]
+            d[k:k + 200] = np.trapezoid(np.exp(-(xx - si) ** 2 / 2) / np.sqrt(2 * np.pi) * w, i, axis=1)
         out.append(d)
     p, q = out
     g = np.exp(eps)
@@ -211,7 +211,7 @@ def main():
         s0, s1 = ls_drift(n, c)
         got = [truth_delta_np(s0, s1, e, 30.0 + n * (1 + c)) for e in (0.25, 0.5, 1.0)]
         for g_, s_ in zip(got, sv):
-            assert abs(g_ - s_) <= 2e-6, (n, c, g_, s_)
+            assert abs(g_ - s_) <= 3e-6, (n, c, g_, s_)  # the spec's grid: about 1e-6
         print(f"truth n={n} c={c}: " + ", ".join(f"{g_:.8f}" for g_ in got))
     for n in [1, 3]:
         m0, v0, m1, v1 = n * 1.0, (n - 1) ** 2 + 1.0, (n - 1) * 1.0, (n - 2) ** 2 + 1.0
