@@ -17,6 +17,8 @@ code:
   then the two-sided hockey-stick by the trapezoid rule (about 1e-7 absolute); D.1 (no clipping)
   also in closed form (two Gaussians of unequal variances: the positive set of p - e^eps q is
   an interval or its complement, from the roots of a quadratic);
+* the signed remark (spec §10.1 item 3): a least-squares pair (n = 5, c = 1) whose true trade-off,
+  by a Neyman-Pearson sort of grid densities, is below the signed point at t = -1 (both orders);
 * Example D.3: the logistic pair n = 1, xy = u = 2 by the same brute force, against delta_J with
   the corrected envelope M/(1 + e^{-M|I|}) and with the printed 1/(1 + e^{-M|I|}).
 
@@ -94,8 +96,14 @@ def dG(mu, eps):
 
 
 def delta_J(c, eps):
+    """E_I[delta_G]: the middle piece split in 200 (delta_G(eps) varies like exp(eps^2/mu^3) near
+    |a - I| = c at large eps: a boundary layer the 4-piece split misses by 0.7% at eps = 6)."""
     mu = mu_clip(c)
-    return E(lambda i: dG(mu(i), eps), c)
+    if c == mp.inf:
+        return E(lambda i: dG(mu(i), eps), c)
+    f = lambda i: dG(mu(i), eps) * mp.npdf(i)
+    tails = (Phi(A - c) + 1 - Phi(A + c)) * dG(c, eps)
+    return tails + mp.quad(f, mp.linspace(A - c, A + c, 201))
 
 
 def delta_env(env, eps):
@@ -141,6 +149,35 @@ def gauss_hs(m1, v1, m2, v2, eps):
     if a < 0:  # positive between the roots
         return P(r1, r2) - mp.e ** eps * Q(r1, r2)
     return (1 - P(r1, r2)) - mp.e ** eps * (1 - Q(r1, r2))
+
+
+def np_tradeoff(p, q, dx, alpha):
+    """T(P, Q)(alpha) of two densities on a grid (Neyman-Pearson: reject where q/p is largest)."""
+    o = np.argsort(-(q / np.maximum(p, 1e-300)))
+    P, Q = np.cumsum(p[o]) * dx, np.cumsum(q[o]) * dx
+    k = int(np.searchsorted(P, alpha))
+    P0, Q0 = (P[k - 1], Q[k - 1]) if k > 0 else (0.0, 0.0)
+    return 1 - (Q0 + (alpha - P0) / (P[k] - P0) * (Q[k] - Q0))
+
+
+def signed_counterexample():
+    """Spec §10.1 item 3 / §10.3: least squares n = 5, a = 1, c = 1, sigma = 1 against the signed
+    remark's point (alpha, beta) = (0.197228201484, 0.667017396082) at t = -1 (both orders)."""
+    x = np.linspace(-40, 40, 8001)
+    i = np.linspace(-9, 9, 48001)
+    w = np.exp(-i * i / 2) / np.sqrt(2 * np.pi)
+    dens = []
+    for n in (5, 4):
+        s = i - n * np.clip(i - 1.0, -1.0, 1.0)
+        d = np.empty(x.size)
+        for k in range(0, x.size, 200):
+            d[k:k + 200] = np.trapezoid(np.exp(-(x[k:k + 200, None] - s) ** 2 / 2) / np.sqrt(2 * np.pi) * w, i, axis=1)
+        dens.append(d)
+    al, be = signed_one_branch(mp.mpf(1), mp.mpf(-1))
+    dx = x[1] - x[0]
+    t10, t01 = np_tradeoff(dens[1], dens[0], dx, float(al)), np_tradeoff(dens[0], dens[1], dx, float(al))
+    print(f"signed remark counterexample n=5 c=1: T(D1,D0)({float(al):.9f}) = {t10:.7f}, T(D0,D1) = {t01:.7f} < signed beta {mp.nstr(be, 12)}")
+    assert t10 < be and t01 < be
 
 
 def main():
@@ -205,7 +242,10 @@ def main():
         u = 2.0
         tr = truth_delta_np(lambda i: i + u / (1 + np.exp(i * u)), lambda i: i + 0 * i, e, 30.0)
         print(f"D.3 M=2 eps={e}: delta_J corrected {mp.nstr(dc, 12)}, printed {mp.nstr(dp, 12)}, truth (n=1, u=2, numpy) {tr:.8f}")
-    # ---- §5.6 truth table (numpy brute force) and D.1 closed form
+    tol = "value=rel:1e-10+abs:1e-16"
+    write(os.path.join(HERE, "theorem_5_1.csv"), "mpmath 30 digits; Theorem 5.1 in the printed two-branch form and delta_J = E_I[delta_G] by mp.quad split at the kinks (spec §5.5); script golden/anchors/mixture_fdp/init_gd.py", tol, ["instance", "quantity", "x"], rows)
+    signed_counterexample()
+    # ---- §5.6 truth table (numpy brute force) and D.1 closed form (printed only)
     spec = {(1, 1.0): (0.149300, 0.098956, 0.035006), (2, 1.0): (0.123638, 0.068749, 0.016185), (5, 1.0): (0.182319, 0.131753, 0.061128), (2, 2.0): (0.273778, 0.224715, 0.145834)}
     for (n, c), sv in spec.items():
         s0, s1 = ls_drift(n, c)
@@ -225,8 +265,6 @@ def main():
     r2 = mp.log(mp.sqrt(2)) + mp.log(mp.mpf(2) / 3) / 2 + 2 * mp.mpf(1) / (2 * 3)
     close(r2, 0.47717, 1e-5, "R_2")
     print(f"R_2(N(0,1)||N(1,2)) = {mp.nstr(r2, 15)}")
-    tol = "value=rel:1e-10+abs:1e-16"
-    write(os.path.join(HERE, "theorem_5_1.csv"), "mpmath 30 digits; Theorem 5.1 in the printed two-branch form and delta_J = E_I[delta_G] by mp.quad split at the kinks (spec §5.5); script golden/anchors/mixture_fdp/init_gd.py", tol, ["instance", "quantity", "x"], rows)
 
 
 if __name__ == "__main__":

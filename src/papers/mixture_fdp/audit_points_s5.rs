@@ -6,7 +6,7 @@
 //! | point | results | tests | finding |
 //! |---|---|---|---|
 //! | T51 | Theorem 5.1, Examples D.1, D.2 | bound | — (δ_true ≤ δ_J; two-branch = `|μ_I|` form) |
-//! | R51 | Remark after Theorem 5.1 | bound | reading (signed `μ^max` vs non-negative envelope; item 3) |
+//! | R51 | Remark after Theorem 5.1 | bound | counterexample (the displayed signed `μ^max` fails at n = 5, c = 1; item 3) |
 //! | TS5 | Theorem 5.1, Example D.1 | typo | typo ("dominating pair", Rényi direction) |
 //! | TR5 | Remark after Theorem 5.1, Theorem 5.1 | typo | typo (`D^max` undefined; `t_I` at `μ_I = 0`) |
 //! | D3 | Example D.3 | bound | counterexample (`|xy|` missing: a one-point dataset beats it); typo (softmax) |
@@ -112,12 +112,18 @@ fn r51() -> Result<Made> {
     // the non-negative envelope (here = |μ_I|) against a pair: least squares n = 5, c = 1
     let pair = OutputPair::LeastSquares { n: 5, a: 1.0, c: 1.0, sigma: 1.0 };
     let env_ok = [0.25, 0.5, 1.0].iter().all(|&e| pair.delta(e).ok() <= theorem_5_1_delta(&c1, e).ok());
-    let v = if env_ok { Verdict::Holds } else { Verdict::Counterexample };
-    let ev = format!("a = 1, c = 1: the one-branch formula fed the signed μ^max = clip(1 − I, −1, 1) gives ({}, {}) at t = 0 and ({}, {}) at t = −1; the proven |μ_I| curve gives ({}, {}) and ({}, {}). The signed points lie above the proven curve. Search for a dataset below the signed points: (a, c) ∈ {{(1, 1), (1, ∞), (0.5, 2)}}, t ∈ {{−1, 0}}, n ∈ {{1, 2, 5}}, both orders ({checked} comparisons, true trade-off by Neyman–Pearson duality): smallest margin T_true(α) − β_signed = {} at {}. The non-negative envelope bound holds against the n = 5, c = 1 pair at ε ∈ {{0.25, 0.5, 1}}: {env_ok}.", g8(s0.0), g8(s0.1), g8(s1.0), g8(s1.1), g8(p0.0), g8(p0.1), g8(p1.0), g8(p1.1), g8(margin), at);
-    let f = vec![Finding::new(
-        FindingKind::Reading,
-        format!("the remark defines μ^max with |·| but the clipped example displays a signed μ^max = clip(a − I, −c, c); fed to the one-branch formula the signed value turns each negative component into (1 − α_I, 1 − β_I) and gives (0.3829, 0.3829) at c = 1, t = 0 instead of the proven (0.3537, 0.3537) — not a proven bound. Use the non-negative envelope m(I) = min(|a − I|, c). No concrete pair violates the signed points in {checked} comparisons (smallest margin {}), so this is not a counterexample", g8(margin)),
-    )];
+    let violated = margin < -1e-9;
+    let v = if !env_ok || violated { Verdict::Counterexample } else { Verdict::Holds };
+    let num = |k: &str| at[k].as_f64().unwrap_or(f64::NAN);
+    let ev = format!("a = 1, c = 1: the one-branch formula fed the signed μ^max = clip(1 − I, −1, 1) gives ({}, {}) at t = 0 and ({}, {}) at t = −1; the proven |μ_I| curve gives ({}, {}) and ({}, {}). The signed points lie above the proven curve. Search for a dataset below the signed points: (a, c) ∈ {{(1, 1), (1, ∞), (0.5, 2)}}, t ∈ {{−1, 0}}, n ∈ {{1, 2, 5}}, both orders ({checked} comparisons, true trade-off by Neyman–Pearson duality over closed-form densities): smallest margin T_true(α) − β_signed = {} at {}. The non-negative envelope bound holds against the n = 5, c = 1 pair at ε ∈ {{0.25, 0.5, 1}}: {env_ok}.", g8(s0.0), g8(s0.1), g8(s1.0), g8(s1.1), g8(p0.0), g8(p0.1), g8(p1.0), g8(p1.1), g8(margin), at);
+    let f = if violated {
+        vec![Finding::new(
+            FindingKind::Counterexample,
+            format!("the remark's one-branch formula with the signed μ^max = clip(a − I, −c, c) that the clipped example displays is not a valid trade-off bound: least squares with n = {}, a = {}, c = {}, σ = 1 (one point removed) has {} = {} at α = {} while the signed formula claims {} (t = −1; numpy Neyman–Pearson brute force: 0.56547 in the order T(θ(D1), θ(D0)) and 0.64646 in T(θ(D0), θ(D1))); the remark holds with its |·| definition, i.e. the non-negative envelope min(|a − I|, c)", at["n"], num("a"), at["c"], at["order"].as_str().unwrap_or(""), g8(num("true")), g8(num("alpha")), g8(num("signed_beta"))),
+        )]
+    } else {
+        vec![Finding::new(FindingKind::Reading, format!("the remark defines μ^max with |·| but the clipped example displays a signed μ^max; the signed curve is above the proven one and not proven, but no pair among {checked} comparisons violates it (smallest margin {})", g8(margin)))]
+    };
     Ok((v, ev, json!({"t0": {"proven": [p0.0, p0.1], "signed": [s0.0, s0.1]}, "t_minus_1": {"proven": [p1.0, p1.1], "signed": [s1.0, s1.1]}, "search_comparisons": checked, "search_min_margin": margin, "search_argmin": at, "envelope_holds": env_ok}), f))
 }
 

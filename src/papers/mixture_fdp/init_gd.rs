@@ -212,7 +212,8 @@ pub fn theorem_5_1_eval(shift: &Shift, alpha: f64) -> Result<f64> {
 /// `ln δ_J(ε)` of **Theorem 5.1** (spec §5.2 [D] "Properties": the δ curve is additive,
 /// `δ_J(ε) = E_I[δ_{G_{|μ_I|}}(ε)]`, the conjugate `1 + J*(−e^ε)` of a joint combination being the
 /// weighted sum of the components'). Log space: the integrand `exp(ln δ_G − L)` is scaled by its
-/// largest value `L` on a scan, so δ far below 1e−300 keeps its relative accuracy; rounded up
+/// largest value `L` on a scan, so δ down to ~1e−300 keeps its relative accuracy (below `e^{−700}`:
+/// an error, as `exp(ln δ_G − L)` could overflow where `φ(I)` is tiny); rounded up
 /// by [`ROUND_REL`]. Errors: ε not finite or < 0, parameters.
 pub fn theorem_5_1_ln_delta(shift: &Shift, eps: f64) -> Result<f64> {
     check::finite("epsilon", eps)?;
@@ -236,6 +237,10 @@ pub fn theorem_5_1_ln_delta(shift: &Shift, eps: f64) -> Result<f64> {
     l = l.max(lg(s.sup_abs()));
     if l == f64::NEG_INFINITY {
         return Ok(f64::NEG_INFINITY);
+    }
+    if l < -700.0 {
+        // exp(ln δ_G − L) could overflow where φ(I) is tiny: not supported (δ < ~1e−300)
+        return Err(Error::Numerical(format!("Theorem 5.1: delta below e^-700 at eps = {eps} is not supported")));
     }
     let v = s.expect(|m| (lg(m) - l).exp());
     if !(v.is_finite() && v >= 0.0) {
