@@ -41,7 +41,7 @@ fn section_5_points_have_the_expected_verdicts_and_numbers() {
     // printed envelope 0.0628043749135, corrected 0.3411956698; ε = 0.5: 0.22834131, 0.152342913229, 0.447430747077
     let r3 = &d("D3")["rows"];
     for (k, t, p, c) in [(0, 0.22834131, 0.152342913229, 0.447430747077), (1, 0.15374574, 0.0628043749135, 0.3411956698)] {
-        assert!(near(&r3[k]["delta_true"], t, 2e-6) && near(&r3[k]["delta_printed"], p, 1e-10) && near(&r3[k]["delta_corrected"], c, 1e-9), "{r3}");
+        assert!(near(&r3[k]["delta_true"], t, 5e-6) && near(&r3[k]["delta_printed"], p, 1e-10) && near(&r3[k]["delta_corrected"], c, 1e-9), "{r3}");
     }
     let c = &d("T51")["cases"][0];
     assert!(near(&c["delta_true"], 0.149300, 1e-6) && near(&c["delta_j"], 0.218305, 1e-6), "{c}");
