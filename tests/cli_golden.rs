@@ -45,7 +45,7 @@ fn check_reports_a_regression_and_regen_repairs_it() {
     let s = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{s}");
     assert!(s.contains("-1,1,0.126936738\n+1,1,0.12693673750664394\n"), "{s}");
-    assert!(s.lines().last().unwrap() == "golden regen: 47 files, 1 changed", "{s}");
+    assert!(s.lines().last().unwrap() == "golden regen: 48 files, 1 changed", "{s}");
     let repo = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("golden/gaussian_profile.csv")).unwrap();
     assert_eq!(std::fs::read_to_string(tmp.path().join("gaussian_profile.csv")).unwrap(), repo, "regen restores the reviewed file byte for byte");
 }

@@ -48,6 +48,9 @@ pub enum Command {
     /// Tightness and runtime of dpaudit vs the Python accountants on workloads (TOML).
     #[command(after_help = super::compare_cmd::COMPARE_EXAMPLES)]
     Compare(super::compare_cmd::CompareArgs),
+    /// One DP-GD step from a random Gaussian initialisation: Theorem 5.1 vs a fixed start.
+    #[command(after_help = super::init_gd_cmd::INIT_GD_EXAMPLES)]
+    InitGd(super::init_gd_cmd::InitGdArgs),
 }
 
 const PROFILE_EXAMPLES: &str = "\

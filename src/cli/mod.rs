@@ -10,6 +10,7 @@ pub mod audit_cmd;
 pub mod claims_cmd;
 pub mod compare_cmd;
 pub mod golden_cmd;
+pub mod init_gd_cmd;
 pub mod list_cmd;
 pub mod merge_cmd;
 pub mod noisy_gd_cmd;
@@ -57,6 +58,7 @@ pub fn run(cli: args::Cli) -> crate::Result<i32> {
         args::Command::NoisyGd(a) => noisy_gd_cmd::run(&a, interrupt_flag()),
         args::Command::Shuffle(a) => shuffle_cmd::run(&a, interrupt_flag()),
         args::Command::Compare(a) => compare_cmd::run(&a, interrupt_flag()),
+        args::Command::InitGd(a) => init_gd_cmd::run(&a, interrupt_flag()),
     }
 }
 

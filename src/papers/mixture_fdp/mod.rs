@@ -1,6 +1,6 @@
 //! *Unified Enhancement of Privacy Bounds for Mixture Mechanisms via f-Differential Privacy*
 //! (Chendi Wang, Buxin Su, Jiayuan Ye, Reza Shokri, Weijie J. Su, NeurIPS 2023): f-DP of
-//! shuffled mechanisms (Section 4), joint and advanced joint concavity (Sections 3, 6, Appendices B,
+//! shuffled mechanisms (Section 4), one-step DP-GD with random initialisation (Section 5), joint and advanced joint concavity (Sections 3, 6, Appendices B,
 //! E, F), with exact ground truths and randomised-response lower
 //! bounds (implementation spec `shared/spec/mixtures_fdp.md`). The trade-off machinery below the
 //! paper (pointwise vs joint combination, log-space δ) is in `crate::repr`. Decisions and what is left:
@@ -17,6 +17,11 @@
 //! joint_concavity.rs    Section 3 / App. B: Lemma 3.1, Props 3.2, 3.3, B.1, B.2, Cors B.3, B.5, B.6 (§3)
 //! advanced_concavity.rs Section 6 / App. E: Props 6.1, 6.4, E.1, Lemmas A.4, 6.2, 6.3 (§6.1–§6.6)
 //! examples_f.rs    App. F and the Gaussian instances: Examples F.1–F.4 (§6.7, §6.8)
+//! init_gd.rs       Section 5 / App. D: Theorem 5.1, the worst-case remark, Examples D.1–D.3 (§5.1–§5.5)
+//! init_gd_truth.rs the true one-step output pair of concrete datasets, by quadrature (§5.6)
+//! init_gd_report.rs `dpaudit init-gd`: Theorem 5.1 next to the no-initialisation baseline
+//! experiments_s5.rs Theorem 5.1 trade-off and δ curves vs the baseline (CSV + SVG)
+//! audit_points_s5.rs    audit points of spec §10.1 item 3 and §10.2 for Section 5
 //! audit_points_s36.rs   audit points of spec §10.1 items 1, 2, 7–10 and §10.2 for Sections 3, 6
 //! audit_points.rs  audit points of spec §10.1 items 1, 2, 4, 5, 6, 11
 //! golden/          golden-file generators (`golden/mixture_fdp/*.csv`)
@@ -32,8 +37,13 @@ pub mod shuffle_report;
 pub mod joint_concavity;
 pub mod advanced_concavity;
 pub mod examples_f;
+pub mod init_gd;
+pub mod init_gd_truth;
 pub mod audit_points;
 pub mod audit_points_s36;
+pub mod audit_points_s5;
+pub mod experiments_s5;
+pub mod init_gd_report;
 pub mod golden;
 pub mod paper;
 
@@ -56,3 +66,7 @@ mod advanced_concavity_test;
 mod examples_f_test;
 #[cfg(test)]
 mod audit_points_s36_test;
+#[cfg(test)]
+mod init_gd_test;
+#[cfg(test)]
+mod audit_points_s5_test;

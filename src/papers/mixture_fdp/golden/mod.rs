@@ -16,10 +16,12 @@ use crate::papers::mixture_fdp::rr::{binary_rr_delta, k_rr_delta};
 use crate::papers::mixture_fdp::shuffling::*;
 use crate::papers::mixture_fdp::shuffling_mp::{corollary_4_3_delta_mp, exact_pair_delta_mp};
 
+pub mod section_5;
 pub mod sections_3_6;
 
-/// Every golden file of the paper (Section 4 here; Sections 3, 6 in `sections_3_6.rs`).
-pub const ALL: [Generator; 6] = [PROP_4_1, COR_4_3, TABLE_2, sections_3_6::JOINT_CONCAVITY, sections_3_6::ADVANCED_CONCAVITY, sections_3_6::EXAMPLES_F];
+/// Every golden file of the paper (Section 4 here; Sections 3, 6 in `sections_3_6.rs`; Section 5
+/// in `section_5.rs`).
+pub const ALL: [Generator; 7] = [PROP_4_1, COR_4_3, TABLE_2, sections_3_6::JOINT_CONCAVITY, sections_3_6::ADVANCED_CONCAVITY, sections_3_6::EXAMPLES_F, section_5::THEOREM_5_1];
 
 fn setting(inp: &Inputs) -> Result<Shuffle> {
     let x = read(inp, &["n", "eps0"])?;
