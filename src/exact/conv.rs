@@ -127,9 +127,7 @@ pub fn compose(parts: &[(Mechanism, u64)], opts: &ConvOptions) -> Result<Compose
     let n_ops: u64 = parts.iter().map(|p| ops(p.1)).sum::<u64>() + parts.len() as u64;
     let tau_op = opts.tau / 2.0 / n_ops as f64;
     let tau_step = opts.tau / 4.0 / total as f64;
-    let mut dirs = Vec::new();
-    let mut len = 0;
-    for &dir in directions {
+    let one_dir = |dir: Direction| -> Result<(Obj, Obj)> {
         let mut acc: Option<(Obj, Obj)> = None;
         for (mech, t) in parts {
             let Some(law) = StepLaw::of(mech, dir)? else { continue };
@@ -146,10 +144,16 @@ pub fn compose(parts: &[(Mechanism, u64)], opts: &ConvOptions) -> Result<Compose
             });
         }
         // Every part revealed nothing (q = 0): the loss is 0 surely.
-        let (u, l) = acc.unwrap_or_else(|| (Obj { lo: 0, p: vec![1.0], inf: 0.0 }, Obj { lo: 0, p: vec![1.0], inf: 0.0 }));
-        len = len.max(u.p.len()).max(l.p.len());
-        dirs.push((u, l));
-    }
+        Ok(acc.unwrap_or_else(|| (Obj { lo: 0, p: vec![1.0], inf: 0.0 }, Obj { lo: 0, p: vec![1.0], inf: 0.0 })))
+    };
+    // The directions are independent: one thread each.
+    let f = &one_dir;
+    let results: Vec<Result<(Obj, Obj)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = directions.iter().map(|&d| scope.spawn(move || f(d))).collect();
+        handles.into_iter().map(|hd| hd.join().unwrap_or_else(|_| Err(Error::Numerical("interval convolution: a direction's thread panicked".into())))).collect()
+    });
+    let dirs = results.into_iter().collect::<Result<Vec<_>>>()?;
+    let len = dirs.iter().map(|(u, l)| u.p.len().max(l.p.len())).max().unwrap_or(0);
     Ok(Composed { h, dirs, detail: ConvDetail { h, len, tau: opts.tau } })
 }
 

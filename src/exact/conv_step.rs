@@ -25,12 +25,13 @@
 //! Zhu, Dong & Wang 2022). The cell's atom is `y = ln(P(C)/Q(C)) ∈ (a, b]` with P-mass `P(C)`.
 //! Rounding an atom down, or dropping mass, lowers `E[(1 − e^{ε − ΣL})_+]`. Cells are chosen so
 //! that `y` lies just above a grid point `x`: `y ≥ x ⟺ Φ := P(C) − e^x Q(C) ≥ 0`, certified as
-//! `Φ̂ ≥ margin`. A cell `(a, b]` starting below `x` is closed at the smallest `b ∈ (x, x + h]`
-//! (bisection, 12 steps) with `Φ̂ ≥ margin`; if there is none, the cell `(a, x]` goes to the grid
-//! point below `a` (its atom is `> a`). Mass below the first edge is dropped; the last cell
+//! `Φ̂ ≥ margin`. A cell `(a, b]` starting below `x` is closed at a `b ∈ (x, x + h]` with
+//! `Φ̂ ≥ margin`, close to the smallest (regula falsi, 3 steps); if there is none, the cell
+//! `(a, x]` goes to the grid point below `a` (its atom is `> a`). Mass below the first edge is dropped; the last cell
 //! `(a, ∞)` goes to the grid point below `a`. The P-masses are rounded down. Balanced cells are
-//! one grid step wide and their atoms sit at most `h/4096` above the grid point, so the error is
-//! of second order in `h` (no `T·h/2` drift as for privacy buckets).
+//! about one grid step wide and their atoms sit close above the grid point (`Φ` is smooth in `b`,
+//! so regula falsi lands near its root), so the error is of second order in `h` (no `T·h/2`
+//! drift as for privacy buckets).
 //!
 //! **Evaluation-error model.** Each closed-form value (`δ(t)`, `sf(t)`) evaluated in MPFR at
 //! [`PREC`] = 128 bits is assumed within relative `2^{−100}` of the exact value (every MPFR
@@ -247,6 +248,8 @@ fn cell_mass(a: &Edge, b: &Edge) -> f64 {
 pub fn lower(law: &StepLaw, h: f64, t_lo: f64, t_hi: f64) -> Obj {
     let mut atoms: Vec<(i64, f64)> = Vec::new();
     let mut a = edge(law, t_lo - h / 2.0);
+    // The edge at the grid point x of the current cell, when the previous cell computed it.
+    let mut cached: Option<Edge> = None;
     loop {
         let at = a.t.to_f64();
         if at >= t_hi {
@@ -259,30 +262,47 @@ pub fn lower(law: &StepLaw, h: f64, t_lo: f64, t_hi: f64) -> Obj {
             let b = edge(law, at + h / 2.0);
             atoms.push((kx, cell_mass(&a, &b)));
             a = b;
+            cached = None;
             continue;
         }
+        let ex = match cached.take() {
+            Some(e) if e.t.to_f64() == x => e,
+            _ => edge(law, x),
+        };
         let top = edge(law, x + h);
-        if phi(&a, &top, x) < a.t.zero() {
+        let phi_top = phi(&a, &top, x);
+        if phi_top < a.t.zero() {
             // No balanced edge: (a, x] goes to the grid point below a.
-            let bx = edge(law, x);
-            atoms.push((kx - 1, cell_mass(&a, &bx)));
-            a = bx;
+            atoms.push((kx - 1, cell_mass(&a, &ex)));
+            a = ex;
+            cached = Some(top);
             continue;
         }
-        let (mut lo_b, mut hi_b) = (x, x + h);
+        // Smallest b ∈ (x, x + h] with certified Φ ≥ 0, by three steps of regula falsi nudged
+        // towards the feasible side (Φ(a, x; x) ≤ 0: every loss in (a, x] is ≤ x). Any accepted b
+        // is sound; closeness to the smallest only tightens the atom.
+        let (mut b_lo, mut f_lo) = (x, phi(&a, &ex, x).to_f64());
+        let (mut b_hi, mut f_hi) = (x + h, phi_top.to_f64());
         let mut best = top;
-        for _ in 0..12 {
-            let mid = 0.5 * (lo_b + hi_b);
-            let e = edge(law, mid);
-            if phi(&a, &e, x) >= a.t.zero() {
-                hi_b = mid;
+        for _ in 0..3 {
+            let frac = if f_hi > f_lo { (-f_lo / (f_hi - f_lo)).clamp(0.0, 1.0) } else { 0.5 };
+            let b = b_lo + (b_hi - b_lo) * (frac + 1e-3).min(1.0);
+            if !(b > b_lo && b < b_hi) {
+                break;
+            }
+            let e = edge(law, b);
+            let f = phi(&a, &e, x);
+            if f >= a.t.zero() {
+                (b_hi, f_hi) = (b, f.to_f64());
                 best = e;
             } else {
-                lo_b = mid;
+                (b_lo, f_lo) = (b, f.to_f64());
             }
         }
+        let _ = f_hi;
         atoms.push((kx, cell_mass(&a, &best)));
         a = best;
+        cached = None;
     }
     // Last cell (a, ∞): its atom is > a; rounded down to the grid point below a.
     let at = a.t.to_f64();
