@@ -83,7 +83,8 @@ pub fn convolve(a: &Obj, b: &Obj, side: Side, max_len: usize) -> Result<Obj> {
         }
         Side::Lower => 0.0,
     };
-    Ok(Obj { lo: a.lo + b.lo, p, inf })
+    // Direction: up (a larger shift lowers every loss of the lower object).
+    Ok(Obj { lo: a.lo + b.lo, p, inf, shift: add_up(a.shift, b.shift) })
 }
 
 /// Truncate with budget `tau` (module doc), then drop zero ends.
@@ -122,7 +123,7 @@ pub fn trim(mut o: Obj, tau: f64, side: Side) -> Obj {
     let last = p.iter().rposition(|&x| x > 0.0).unwrap_or(0);
     p = p[first..=last.max(first)].to_vec();
     lo += first as i64;
-    Obj { lo, p, inf: o.inf }
+    Obj { lo, p, inf: o.inf, shift: o.shift }
 }
 
 /// `o^{⊛t}` by repeated squaring, truncating each product with budget `tau`. Uses at most
@@ -156,7 +157,7 @@ pub fn ops(t: u64) -> u64 {
 pub fn delta_f64(o: &Obj, h: f64, eps: f64) -> f64 {
     let mut s = o.inf;
     for (i, &w) in o.p.iter().enumerate() {
-        let l = (o.lo + i as i64) as f64 * h;
+        let l = (o.lo + i as i64) as f64 * h - o.shift;
         if l > eps {
             s += w * -(eps - l).exp_m1();
         }

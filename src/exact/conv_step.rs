@@ -25,13 +25,13 @@
 //! Zhu, Dong & Wang 2022). The cell's atom is `y = ln(P(C)/Q(C)) ∈ (a, b]` with P-mass `P(C)`.
 //! Rounding an atom down, or dropping mass, lowers `E[(1 − e^{ε − ΣL})_+]`. Cells are chosen so
 //! that `y` lies just above a grid point `x`: `y ≥ x ⟺ Φ := P(C) − e^x Q(C) ≥ 0`, certified as
-//! `Φ̂ ≥ margin`. A cell `(a, b]` starting below `x` is closed at a `b ∈ (x, x + h]` with
-//! `Φ̂ ≥ margin`, close to the smallest (regula falsi, 3 steps); if there is none, the cell
-//! `(a, x]` goes to the grid point below `a` (its atom is `> a`). Mass below the first edge is dropped; the last cell
+//! `Φ̂ ≥ margin`. A cell `(a, b]` starting below `x` is closed at the smallest `b ∈ (x, x + h]`
+//! (bisection, 12 steps) with `Φ̂ ≥ margin`; if there is none, the cell `(a, x]` goes to the grid
+//! point below `a` (its atom is `> a`). Mass below the first edge is dropped; the last cell
 //! `(a, ∞)` goes to the grid point below `a`. The P-masses are rounded down. Balanced cells are
-//! about one grid step wide and their atoms sit close above the grid point (`Φ` is smooth in `b`,
-//! so regula falsi lands near its root), so the error is of second order in `h` (no `T·h/2`
-//! drift as for privacy buckets).
+//! one grid step wide and their atoms sit at most about `h/4096` above the grid point; the error
+//! is then of second order in `h` where cells balance. Measured (issue 13 report): a residual
+//! drift remains where they do not (fallback cells), so the lower end is the wider one.
 //!
 //! **Evaluation-error model.** Each closed-form value (`δ(t)`, `sf(t)`) evaluated in MPFR at
 //! [`PREC`] = 128 bits is assumed within relative `2^{−100}` of the exact value (every MPFR
@@ -47,13 +47,21 @@ use crate::num::{Mp, Real};
 /// MPFR precision of the one-step evaluations.
 pub const PREC: u32 = 128;
 
-/// A discrete object on the grid `k·h`: masses `p[i]` at losses `(lo + i)·h`, plus `inf` at `+∞`.
+/// A discrete object on the grid `k·h − shift`: masses `p[i]` at losses `(lo + i)·h − shift`,
+/// plus `inf` at `+∞`. `shift ≥ 0` is used by lower objects only ([`SHIFT`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Obj {
     pub lo: i64,
     pub p: Vec<f64>,
     pub inf: f64,
+    pub shift: f64,
 }
+
+/// Offset of the lower object's grid, as a fraction of `h`: its atoms sit at `k·h − θ` with
+/// `θ = SHIFT·h`, so that an atom at `±ε0 = ±1/S` that is a rounding error away from `±m·h`
+/// (the grid step is an f64, `1/S` is not) still has a grid point at or below it on both sides.
+/// Lowering every loss by `θ` is a rounding down (module doc); `T` steps lower ε by `T·θ`.
+pub const SHIFT: f64 = 1.0 / (1u64 << 30) as f64;
 
 /// One step of one mechanism in one direction, in MPFR.
 #[derive(Clone, Debug)]
@@ -205,7 +213,7 @@ pub fn upper(law: &StepLaw, h: f64, k_lo: i64, k_hi: i64) -> Obj {
     }
     // Direction: up (mass sent to +∞); margin as for the masses.
     let inf = (d[n - 1].clone() + two_m96(&hm) * d[n - 1].clone()).to_f64_up();
-    Obj { lo: k_lo, p, inf }
+    Obj { lo: k_lo, p, inf, shift: 0.0 }
 }
 
 /// MPFR values at one cell edge: `t`, `sf(t)` and `e^t Q(L > t) = sf(t) − δ(t)`.
@@ -246,6 +254,7 @@ fn cell_mass(a: &Edge, b: &Edge) -> f64 {
 
 /// The merged-cell lower object for the loss range `[t_lo, t_hi]` (module doc).
 pub fn lower(law: &StepLaw, h: f64, t_lo: f64, t_hi: f64) -> Obj {
+    let theta = SHIFT * h; // exact: a power-of-two scaling
     let mut atoms: Vec<(i64, f64)> = Vec::new();
     let mut a = edge(law, t_lo - h / 2.0);
     // The edge at the grid point x of the current cell, when the previous cell computed it.
@@ -255,8 +264,8 @@ pub fn lower(law: &StepLaw, h: f64, t_lo: f64, t_hi: f64) -> Obj {
         if at >= t_hi {
             break;
         }
-        let kx = (at / h).ceil() as i64;
-        let x = kx as f64 * h;
+        let kx = ((at + theta) / h).ceil() as i64;
+        let x = kx as f64 * h - theta;
         if x <= at {
             // a on the grid: every cell (a, b] has its atom > a = x.
             let b = edge(law, at + h / 2.0);
@@ -271,42 +280,36 @@ pub fn lower(law: &StepLaw, h: f64, t_lo: f64, t_hi: f64) -> Obj {
         };
         let top = edge(law, x + h);
         let phi_top = phi(&a, &top, x);
+        let base = (x, ex.clone());
         if phi_top < a.t.zero() {
-            // No balanced edge: (a, x] goes to the grid point below a.
+            // No balanced edge: (a, x] goes to the grid point below a (its atom is > a).
             atoms.push((kx - 1, cell_mass(&a, &ex)));
             a = ex;
-            cached = Some(top);
+            cached = None;
             continue;
         }
-        // Smallest b ∈ (x, x + h] with certified Φ ≥ 0, by three steps of regula falsi nudged
-        // towards the feasible side (Φ(a, x; x) ≤ 0: every loss in (a, x] is ≤ x). Any accepted b
-        // is sound; closeness to the smallest only tightens the atom.
-        let (mut b_lo, mut f_lo) = (x, phi(&a, &ex, x).to_f64());
-        let (mut b_hi, mut f_hi) = (x + h, phi_top.to_f64());
+        // Smallest b ∈ (x, x + h] with certified Φ ≥ 0, to h/4096, by bisection (Φ(a, x; x) ≤ 0:
+        // every loss in (a, x] is ≤ x; Φ increases with b). Any accepted b is sound; closeness to
+        // the smallest only tightens the atom.
+        let (mut b_lo, mut b_hi) = (base.0, top.t.to_f64());
         let mut best = top;
-        for _ in 0..3 {
-            let frac = if f_hi > f_lo { (-f_lo / (f_hi - f_lo)).clamp(0.0, 1.0) } else { 0.5 };
-            let b = b_lo + (b_hi - b_lo) * (frac + 1e-3).min(1.0);
-            if !(b > b_lo && b < b_hi) {
-                break;
-            }
-            let e = edge(law, b);
-            let f = phi(&a, &e, x);
-            if f >= a.t.zero() {
-                (b_hi, f_hi) = (b, f.to_f64());
+        for _ in 0..12 {
+            let mid = 0.5 * (b_lo + b_hi);
+            let e = edge(law, mid);
+            if phi(&a, &e, x) >= a.t.zero() {
+                b_hi = mid;
                 best = e;
             } else {
-                (b_lo, f_lo) = (b, f.to_f64());
+                b_lo = mid;
             }
         }
-        let _ = f_hi;
         atoms.push((kx, cell_mass(&a, &best)));
         a = best;
         cached = None;
     }
     // Last cell (a, ∞): its atom is > a; rounded down to the grid point below a.
     let at = a.t.to_f64();
-    let k_last = (at / h).floor() as i64;
+    let k_last = ((at + theta) / h).floor() as i64;
     let tail = (a.sf.clone() - two_m96(&a.sf) * a.sf.clone()).to_f64_down().max(0.0);
     atoms.push((k_last, tail));
     let lo = atoms.iter().map(|x| x.0).min().unwrap_or(0);
@@ -317,5 +320,5 @@ pub fn lower(law: &StepLaw, h: f64, t_lo: f64, t_hi: f64) -> Obj {
         // Direction: down (sum of lower masses).
         p[i] = crate::num::round::add_down(p[i], m);
     }
-    Obj { lo, p, inf: 0.0 }
+    Obj { lo, p, inf: 0.0, shift: theta }
 }
