@@ -13,7 +13,14 @@
 //!
 //! Which (mechanism, steps) have an exact route: Gaussian (any T, via μ√T), randomized response
 //! (any T, binomial sum), Laplace (T = 1), Poisson-subsampled Gaussian (T = 1, both directions).
-//! The others return [`Error::Unsupported`].
+//! The others return [`Error::Unsupported`] here; for them (subsampled Gaussian, Laplace and
+//! randomized response composed `T` times, and heterogeneous compositions), [`conv`] is the
+//! exact route's second engine: MPFR discretisation composed by interval convolution, certified
+//! and independent of the FFT accountant. [`crate::profile`] falls back to it.
+
+pub mod conv;
+mod conv_compose;
+mod conv_step;
 
 use crate::error::{check, Error, Result};
 use crate::mechanisms::exact as cf;

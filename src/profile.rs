@@ -5,13 +5,13 @@
 //!
 //! | method | engine | guarantee |
 //! |---|---|---|
-//! | `exact` | [`crate::exact`]: closed forms in MPFR at `prec_bits` and `2·prec_bits` | exact formula, two-precision error bound |
+//! | `exact` | [`crate::exact`]: closed forms in MPFR at `prec_bits` and `2·prec_bits`; where none exists (subsampled Gaussian, Laplace, randomized response composed T times), [`crate::exact::conv`]: MPFR discretisation + interval convolution | exact formula, two-precision error bound; or certified (interval convolution) |
 //! | `fft` | [`crate::pld`]: Connect-the-Dots (upper) and cell-merging (lower) discretisation + FFT composition | certified interval (both ends rounded outward) |
 //! | `mc` | [`crate::mc`]: sampling of the privacy-loss random variable | holds with probability ≥ `mc_confidence` |
 //!
 //! The methods **agree** when every pair of available intervals overlaps. A method that does not
-//! apply (e.g. no closed form for the T-fold subsampled Gaussian) is reported with no interval
-//! and a reason, and does not count against agreement.
+//! apply (e.g. `exact` beyond the interval-convolution limits, T > 10⁴) is reported with no
+//! interval and a reason, and does not count against agreement.
 
 use crate::error::{check, Error, Result};
 use crate::mechanisms::Mechanism;
@@ -261,8 +261,25 @@ fn run_exact(req: &ProfileRequest) -> Result<Run> {
     };
     match r {
         Ok((iv, d)) => Ok((Some(iv), g, d)),
-        Err(e) => not_applicable(e),
+        Err(Error::Unsupported(why)) => run_exact_conv(req).or_else(|e| match e {
+            Error::Unsupported(conv_why) => Ok((None, "not applicable".into(), format!("{why}; {conv_why}"))),
+            other => Err(other),
+        }),
+        Err(e) => Err(e),
     }
+}
+
+/// The exact route's second engine for compositions without a closed form
+/// ([`crate::exact::conv`]: MPFR discretisation, interval convolution; certified, independent
+/// of the FFT accountant).
+fn run_exact_conv(req: &ProfileRequest) -> Result<Run> {
+    let parts = [(req.mechanism.clone(), req.steps)];
+    let opts = crate::exact::conv::ConvOptions::default();
+    let (iv, d) = match req.query {
+        Query::DeltaAt { epsilon } => crate::exact::conv::delta_interval(&parts, epsilon, &opts)?,
+        Query::EpsilonAt { delta } => crate::exact::conv::epsilon_interval(&parts, delta, &opts)?,
+    };
+    Ok((Some(iv), "certified (interval convolution)".into(), d.describe()))
 }
 
 fn run_fft(req: &ProfileRequest) -> Result<Run> {

@@ -74,3 +74,25 @@ fn table_output_and_help() {
         assert!(String::from_utf8_lossy(&out.stdout).contains("Examples:"), "{sub:?} --help has examples");
     }
 }
+
+/// Composed Laplace has no closed form: `exact` answers by interval convolution (issue 13) and
+/// contains the mpmath value δ(2.5) = 0.070704690136896231891 for ε0 = 0.5, T = 10
+/// (`tests/anchors/laplace_composed.py`); all three methods agree.
+#[test]
+fn composed_laplace_exact_by_interval_convolution() {
+    let out = Command::cargo_bin("dpaudit")
+        .unwrap()
+        .args(["profile", "--mechanism", "laplace", "--noise-multiplier", "2", "--steps", "10", "--epsilon", "2.5", "--method", "all", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let j: Value = serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    let truth = 0.070704690136896231891;
+    for m in ["exact", "fft", "mc"] {
+        assert!(!j[m].is_null(), "{m} must answer: {}", j["details"][m]);
+    }
+    let (lo, hi) = (num(&j["exact"]["lower"]), num(&j["exact"]["upper"]));
+    assert!(lo <= truth && truth <= hi, "[{lo}, {hi}]");
+    assert!(j["details"]["exact"]["detail"].as_str().unwrap().contains("interval convolution"));
+    assert_eq!(j["agree"], true);
+}
