@@ -72,9 +72,9 @@ impl Paper for MixtureFdp {
     fn golden_tables(&self) -> &'static [Generator] {
         &super::golden::ALL
     }
-    /// No experiments yet (Tables 1–2 as CSV/SVG are left for the next slice; README).
-    fn experiments(&self, _size: ExperimentSize, _interrupt: &AtomicBool) -> Result<Vec<ExperimentOutput>> {
-        Ok(Vec::new())
+    /// Tables 1, 2 and the δ(ε) curves (`experiments.rs`).
+    fn experiments(&self, size: ExperimentSize, interrupt: &AtomicBool) -> Result<Vec<ExperimentOutput>> {
+        super::experiments::outputs(size, interrupt)
     }
     fn recorded_verdicts_path(&self) -> &'static str {
         "audits/verdicts/mixture_fdp.json"
