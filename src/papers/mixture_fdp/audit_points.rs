@@ -34,8 +34,9 @@ fn point(id: &str, results: &[&str], title: &str, tests: Tested, make: fn() -> R
     crate::papers::audit_point::make_point(PAPER, id, results, title, tests, make)
 }
 
-/// Every audit point (Section 4 here, Sections 3 and 6 in `audit_points_s36.rs`, Section 5 in
-/// `audit_points_s5.rs`), stopping (returning the points done) once `interrupt` is set.
+/// Every audit point (Section 4 here, Tables 1, 2 and Figure 3 in `audit_points_tables.rs`,
+/// Sections 3 and 6 in `audit_points_s36.rs`, Section 5 in `audit_points_s5.rs`), stopping
+/// (returning the points done) once `interrupt` is set.
 pub fn all_points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
     type Job = (&'static str, &'static [&'static str], &'static str, Tested, fn() -> Result<Made>);
     let jobs: [Job; 7] = [
@@ -54,6 +55,7 @@ pub fn all_points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
         }
         out.push(point(id, results, title, tests, make));
     }
+    out.extend(super::audit_points_tables::points(interrupt));
     out.extend(super::audit_points_s36::points(interrupt));
     out.extend(super::audit_points_s5::points(interrupt));
     out

@@ -14,6 +14,8 @@
 //! rr.rs            shuffled binary and k-ary randomised response: exact δ, lower bounds (§4.6 item 3)
 //! clones.rs        FMT23 Theorem 3.2, the closed-form baseline of Tables 1/2 (what shuffle users run)
 //! shuffle_report.rs `dpaudit shuffle`: every bound side by side, with the nesting check
+//! experiments.rs  Tables 1, 2 and the δ(ε) curves as CSV + SVG (`dpaudit audit`, experiments)
+//! is_mc.rs        importance-sampled Monte Carlo of the pair's privacy loss (§4.6 item 2, §10.3)
 //! joint_concavity.rs    Section 3 / App. B: Lemma 3.1, Props 3.2, 3.3, B.1, B.2, Cors B.3, B.5, B.6 (§3)
 //! advanced_concavity.rs Section 6 / App. E: Props 6.1, 6.4, E.1, Lemmas A.4, 6.2, 6.3 (§6.1–§6.6)
 //! examples_f.rs    App. F and the Gaussian instances: Examples F.1–F.4 (§6.7, §6.8)
@@ -24,6 +26,7 @@
 //! audit_points_s5.rs    audit points of spec §10.1 item 3 and §10.2 for Section 5
 //! audit_points_s36.rs   audit points of spec §10.1 items 1, 2, 7–10 and §10.2 for Sections 3, 6
 //! audit_points.rs  audit points of spec §10.1 items 1, 2, 4, 5, 6, 11
+//! audit_points_tables.rs audit points on Tables 1, 2 and Figure 3: importance sampling, §10.1 items 12, 13
 //! golden/          golden-file generators (`golden/mixture_fdp/*.csv`)
 //! paper.rs         the paper as a `Paper`: registry, audit points, golden files, verdicts
 //! ```
@@ -34,6 +37,8 @@ pub mod shuffling_mp;
 pub mod rr;
 pub mod clones;
 pub mod shuffle_report;
+pub mod is_mc;
+pub mod experiments;
 pub mod joint_concavity;
 pub mod advanced_concavity;
 pub mod examples_f;
@@ -44,6 +49,7 @@ pub mod audit_points_s36;
 pub mod audit_points_s5;
 pub mod experiments_s5;
 pub mod init_gd_report;
+pub mod audit_points_tables;
 pub mod golden;
 pub mod paper;
 

@@ -80,9 +80,12 @@ impl Paper for MixtureFdp {
     fn golden_tables(&self) -> &'static [Generator] {
         &super::golden::ALL
     }
-    /// Theorem 5.1 curves vs the no-initialisation baseline (`experiments_s5.rs`).
+    /// Tables 1, 2 and the δ(ε) curves (`experiments.rs`), then the Theorem 5.1 curves vs the
+    /// no-initialisation baseline (`experiments_s5.rs`).
     fn experiments(&self, size: ExperimentSize, interrupt: &AtomicBool) -> Result<Vec<ExperimentOutput>> {
-        super::experiments_s5::theorem_5_1_curves(size, interrupt)
+        let mut out = super::experiments::outputs(size, interrupt)?;
+        out.extend(super::experiments_s5::theorem_5_1_curves(size, interrupt)?);
+        Ok(out)
     }
     fn recorded_verdicts_path(&self) -> &'static str {
         "audits/verdicts/mixture_fdp.json"
