@@ -6,7 +6,7 @@
 //! | point | results | tests | finding |
 //! |---|---|---|---|
 //! | T51 | Theorem 5.1, Examples D.1, D.2 | bound | — (δ_true ≤ δ_J; two-branch = `|μ_I|` form) |
-//! | R51 | Remark after Theorem 5.1 | bound | counterexample (the displayed signed `μ^max` fails at n = 5, c = 1; item 3) |
+//! | R51 | Remark after Theorem 5.1 | bound | reading (holds with the defined absolute value; the displayed signed `μ^max` fails at n = 5, c = 1; item 3) |
 //! | TS5 | Theorem 5.1, Example D.1 | typo | typo ("dominating pair", Rényi direction) |
 //! | TR5 | Remark after Theorem 5.1, Theorem 5.1 | typo | typo (`D^max` undefined; `t_I` at `μ_I = 0`) |
 //! | D3 | Example D.3 | bound | counterexample (`|xy|` missing: a one-point dataset beats it); typo (softmax) |
@@ -113,13 +113,18 @@ fn r51() -> Result<Made> {
     let pair = OutputPair::LeastSquares { n: 5, a: 1.0, c: 1.0, sigma: 1.0 };
     let env_ok = [0.25, 0.5, 1.0].iter().all(|&e| pair.delta(e).ok() <= theorem_5_1_delta(&c1, e).ok());
     let violated = margin < -1e-9;
-    let v = if !env_ok || violated { Verdict::Counterexample } else { Verdict::Holds };
+    // The remark defines μ^max with |·| (non-negative) and holds as defined; only the signed display
+    // of the clipped example fails, so a violation of the signed curve is a *reading* (the text
+    // contradicts itself), not a counterexample to a printed privacy statement. Re-derived
+    // independently from the paper (mpmath, 32 digits: T(θ(D₁), θ(D₀))(0.197228) = 0.5654740,
+    // T(θ(D₀), θ(D₁)) = 0.646456; signed 0.6670174; |·| 0.5284813).
+    let v = if !env_ok { Verdict::Counterexample } else { Verdict::Holds };
     let num = |k: &str| at[k].as_f64().unwrap_or(f64::NAN);
     let ev = format!("a = 1, c = 1: the one-branch formula fed the signed μ^max = clip(1 − I, −1, 1) gives ({}, {}) at t = 0 and ({}, {}) at t = −1; the proven |μ_I| curve gives ({}, {}) and ({}, {}). The signed points lie above the proven curve. Search for a dataset below the signed points: (a, c) ∈ {{(1, 1), (1, ∞), (0.5, 2)}}, t ∈ {{−1, 0}}, n ∈ {{1, 2, 5}}, both orders ({checked} comparisons, true trade-off by Neyman–Pearson duality over closed-form densities): smallest margin T_true(α) − β_signed = {} at {}. The non-negative envelope bound holds against the n = 5, c = 1 pair at ε ∈ {{0.25, 0.5, 1}}: {env_ok}.", g8(s0.0), g8(s0.1), g8(s1.0), g8(s1.1), g8(p0.0), g8(p0.1), g8(p1.0), g8(p1.1), g8(margin), at);
     let f = if violated {
         vec![Finding::new(
-            FindingKind::Counterexample,
-            format!("the remark's one-branch formula with the signed μ^max = clip(a − I, −c, c) that the clipped example displays is not a valid trade-off bound: least squares with n = {}, a = {}, c = {}, σ = 1 (one point removed) has {} = {} at α = {} while the signed formula claims {} (t = −1; numpy Neyman–Pearson brute force: 0.56547 in the order T(θ(D1), θ(D0)) and 0.64646 in T(θ(D0), θ(D1))); the remark holds with its |·| definition, i.e. the non-negative envelope min(|a − I|, c)", at["n"], num("a"), at["c"], at["order"].as_str().unwrap_or(""), g8(num("true")), g8(num("alpha")), g8(num("signed_beta"))),
+            FindingKind::Reading,
+            format!("two readings of μ^max: the remark defines it with |·| (then the bound holds: on this pair the true trade-off is above the |·| curve in both orders), but the clipped example displays it signed, = clip(a − I, −c, c) (the instance value μ_I of Example D.2); fed that signed μ^max, the one-branch formula is not a valid trade-off bound: least squares with n = {}, a = {}, c = {}, σ = 1 (one point removed) has {} = {} at α = {} while the signed formula claims {} (t = −1; numpy Neyman–Pearson brute force: 0.56547 in the order T(θ(D1), θ(D0)) and 0.64646 in T(θ(D0), θ(D1))); the remark holds with its |·| definition, i.e. the non-negative envelope min(|a − I|, c)", at["n"], num("a"), at["c"], at["order"].as_str().unwrap_or(""), g8(num("true")), g8(num("alpha")), g8(num("signed_beta"))),
         )]
     } else {
         vec![Finding::new(FindingKind::Reading, format!("the remark defines μ^max with |·| but the clipped example displays a signed μ^max; the signed curve is above the proven one and not proven, but no pair among {checked} comparisons violates it (smallest margin {})", g8(margin)))]
@@ -175,7 +180,7 @@ fn d3() -> Result<Made> {
     if printed_fails {
         f.insert(0, Finding::new(
             FindingKind::Counterexample,
-            format!("Example D.3's μ^max omits the factor |xy| of the gradient −yx/(1 + e^{{yθx}}) (and σ): for |xy| ≤ M = 2, σ = 1 the printed envelope 1/(1 + e^{{−M|I|}}) gives δ(1) = {} (and the unrestricted sup = 1 gives δ_G1(1) = {}), but D₀ = {{(x, y)}} with xy = 2, D₁ = ∅ has δ(1) = {}; corrected m(I) = M/(σ(1 + e^{{−M|I|}})) ∈ [M/2σ, M/σ] gives {} (holds)", g8(val("delta_printed")), g8(val("delta_printed_unrestricted_sup")), g8(val("delta_true")), g8(val("delta_corrected"))),
+            format!("Example D.3's μ^max omits the factor |xy| of the gradient −yx/(1 + e^{{yθx}}) (and σ): for |xy| ≤ M = 2, σ = 1 the printed envelope 1/(1 + e^{{−M|I|}}) gives δ(1) = {} (and the unrestricted sup = 1 gives δ_G1(1) = {}), but D₀ = {{(x, y)}} with xy = 2, D₁ = ∅ has δ(1) = {}; corrected m(I) = M/(σ(1 + e^{{−M|I|}})) ∈ [M/2σ, M/σ] gives {} (holds). Valid as printed when M ≤ 1 (then |u|/(1 + e^{{Iu}}) ≤ 1/(1 + e^{{Iu}})), i.e. for the usual labels y = ±1 with x² = 1; the example allows any M > 0 and its justification (\"the gradient of the logistic loss is the softmax function\") is the derivative in the margin yθx, not in θ. Re-derived independently (mpmath, 32 digits: δ_true(1) = 0.15374785, printed 0.06280437, sup 0.12693674, corrected 0.34119567)", g8(val("delta_printed")), g8(val("delta_printed_unrestricted_sup")), g8(val("delta_true")), g8(val("delta_corrected"))),
         ));
     }
     Ok((v, ev, json!({"M": 2.0, "sigma": 1.0, "rows": rows, "printed_exceeded": printed_fails, "corrected_holds": corr_ok}), f))
