@@ -76,17 +76,10 @@ impl InitGdArgs {
 pub fn run(a: &InitGdArgs, interrupt: &AtomicBool) -> Result<i32> {
     let report = init_gd_report(&a.request(), interrupt)?;
     let csv = match &a.tradeoff_csv {
-        Some(path) => Some((path, report.tradeoff_csv()?)),
+        Some(path) => Some((path.as_path(), report.tradeoff_csv()?)),
         None => None,
     };
-    if a.json {
-        println!("{}", serde_json::to_string_pretty(&to_json(&report)).unwrap_or_default());
-    } else {
-        print!("{}", to_text(&report));
-    }
-    if let Some((path, text)) = csv {
-        crate::outfiles::write_atomic(path, text.as_bytes())?;
-    }
+    super::output::print_report(a.json, || to_json(&report), || to_text(&report), csv)?;
     Ok(EXIT_OK)
 }
 

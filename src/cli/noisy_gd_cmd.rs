@@ -122,17 +122,10 @@ impl NoisyGdArgs {
 pub fn run(a: &NoisyGdArgs, interrupt: &AtomicBool) -> Result<i32> {
     let report = noisy_gd_report(&a.request(), interrupt)?;
     let csv = match &a.tradeoff_csv {
-        Some(path) => Some((path, report.tradeoff_csv(TRADEOFF_POINTS)?)),
+        Some(path) => Some((path.as_path(), report.tradeoff_csv(TRADEOFF_POINTS)?)),
         None => None,
     };
-    if a.json {
-        println!("{}", serde_json::to_string_pretty(&to_json(&report)).unwrap_or_default());
-    } else {
-        print!("{}", to_text(&report));
-    }
-    if let Some((path, text)) = csv {
-        crate::outfiles::write_atomic(path, text.as_bytes())?;
-    }
+    super::output::print_report(a.json, || to_json(&report), || to_text(&report), csv)?;
     Ok(EXIT_OK)
 }
 

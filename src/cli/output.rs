@@ -20,3 +20,18 @@ pub fn check_out_file(file: &std::path::Path) -> crate::Result<()> {
     }
     Ok(())
 }
+
+/// Print a report as pretty JSON (`json`) or as text, then write its optional CSV file
+/// atomically. The CSV text is built by the caller before anything is printed, so a failure
+/// there leaves nothing printed or written (the commands `shuffle`, `noisy-gd`, `init-gd`).
+pub fn print_report(json: bool, to_json: impl FnOnce() -> serde_json::Value, to_text: impl FnOnce() -> String, csv: Option<(&std::path::Path, String)>) -> crate::Result<()> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(&to_json()).unwrap_or_default());
+    } else {
+        print!("{}", to_text());
+    }
+    if let Some((path, text)) = csv {
+        crate::outfiles::write_atomic(path, text.as_bytes())?;
+    }
+    Ok(())
+}
