@@ -358,6 +358,16 @@ fn model_step(eps_hint: f64, acc: f64, t: u64, d: Discretisation) -> Option<f64>
     (h.is_finite() && h > 0.0).then_some(h)
 }
 
+/// Width of the composed ε interval that the discretisation alone is expected to cause at step
+/// `h` (the model of [`probe_step_cap`]: ≈ 1.2·T·h², or ≈ T·h for privacy buckets).
+fn model_width(h: f64, t: u64, d: Discretisation) -> f64 {
+    let t = t.max(1) as f64;
+    match d {
+        Discretisation::ConnectDotsMerge => 1.2 * t * h * h,
+        Discretisation::PrivacyBuckets => t * h,
+    }
+}
+
 /// Order `p` of the discretisation error (`width ∝ h^p`), used to choose the next step when the
 /// passes so far do not measure it.
 fn error_order(d: Discretisation) -> f64 {
@@ -404,7 +414,9 @@ enum Query {
 /// composed discretisation bias is already below ~0.1 nat). Each further pass chooses
 /// `h' = h·(0.75·target/width)^{1/p}`, with the order `p` measured from the last two informative
 /// passes (lower end > 0) and 2 (1 for privacy buckets) until then; after an uninformative pass
-/// of an ε(δ) query the step comes from the error model instead ([`model_step`]). Every pass is
+/// of an ε(δ) query the step comes from the error model instead ([`model_step`]) — including,
+/// once, a pass whose width is more than 20× the model's ([`model_width`]): that width is a floor
+/// (the untilted floating-point floor at small δ), not the grid's doing. Every pass is
 /// certified and the reported interval is their intersection, so the schedule affects only the
 /// cost.
 ///
@@ -434,6 +446,7 @@ fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(Certifie
     let mut notes: Vec<String> = Vec::new();
     let mut prev: Option<(f64, f64)> = None; // (h, width)
     let mut exponent = error_order(opts.discretisation);
+    let mut model_used = false;
     let mut met = false;
     let mut last: Option<CertifiedPld> = None;
     let max_passes = if explicit.is_some() { 1 } else { opts.max_passes };
@@ -502,7 +515,14 @@ fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(Certifie
         // An interval with a lower end of 0 is dominated by something other than the
         // discretisation (floating-point floor, coarse-grid bias): its width does not measure the
         // order of the error, so only informative passes enter the estimate.
-        let informative = b.lower > 0.0;
+        // A first pass whose width is far above the discretisation model (≈ 1.2·T·h², see
+        // [`probe_step_cap`]) is dominated by a floor that the next pass's tilted composition
+        // removes (small δ: the lower end sits on the untilted floating-point floor), not by the
+        // grid; refining by the measured ratio would overshoot (q = 0.001, σ = 0.8, T = 10³,
+        // δ = 1e−8 went from h = 1.2e−3 to h/32 = 3.8e−5, width 2.8e−6·ε instead of 1e−3·ε, 3 s).
+        // Such a pass is treated as uninformative, once: the next step comes from the model.
+        let far_above_model = matches!(query, Query::Epsilon(_)) && !model_used && width > 20.0 * model_width(h, prep.total_steps(), opts.discretisation);
+        let informative = b.lower > 0.0 && !far_above_model;
         if let Some((hp, wp)) = prev {
             if width > 0.8 * wp {
                 notes.push("interval no longer shrinks with h (floating-point or tail floor)".into());
@@ -523,6 +543,7 @@ fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(Certifie
             // target at the current upper end (the true ε is below it, so this errs finer).
             if let Some(hm) = model_step(b.upper, opts.eps_rel_accuracy, prep.total_steps(), opts.discretisation) {
                 h_next = hm.clamp(h / 32.0, 0.9 * h);
+                model_used = true;
             }
         }
         let n_pred = n_last as f64 * h / h_next;

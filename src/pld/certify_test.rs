@@ -285,3 +285,19 @@ fn fine_accuracy_target_does_not_panic() {
     let (iv, _) = crate::pld::epsilon_interval(&[(s, 1000)], 1e-5, &opts).unwrap();
     assert!(iv.lower <= 1.82824 && 1.82823 <= iv.upper, "{iv}");
 }
+
+/// Issue 13, the T = 10³ anomaly of the small-δ bench (q = 0.001, σ = 0.8, δ = 1e−8): the first
+/// pass's lower end sits on the untilted floating-point floor (width ≈ 0.46, 380× the
+/// discretisation model), and refining by that ratio jumped to h/32 (width 2.8e−6·ε, N = 93 312
+/// plus a tilted N = 720 000). The schedule must now take the model step instead: the target
+/// (1e−3·ε) is met with a step no finer than 1e−4. References (independent accountants,
+/// 2026-11-26): dp_accounting 0.6.0 PLD ε = 0.9975194 (h = 2e−5, an estimate), prv_accountant
+/// 0.2.0 (eps_error 1e−3) estimate 0.9975201 in [0.9963824, 0.9986579].
+#[test]
+fn small_delta_first_pass_on_the_floor_does_not_overshoot() {
+    let m = Mechanism::PoissonSubsampledGaussian { noise_multiplier: 0.8, sensitivity: 1.0, sampling_rate: 0.001 };
+    let (iv, d) = epsilon_interval(&[(m, 1000)], 1e-8, &PldOptions::default()).unwrap();
+    assert!(iv.lower <= 0.9975194 && 0.9975201 <= iv.upper, "{iv:?} misses the accountants' estimates");
+    assert!(iv.width() <= 1e-3 * iv.lower, "target not met: {iv:?}");
+    assert!(d.grid_step >= 1e-4, "schedule overshot: final h = {:e}, passes {:?}", d.grid_step, d.passes);
+}
