@@ -198,6 +198,23 @@ pub fn run_points(jobs: &[fn() -> AuditPoint], interrupt: &std::sync::atomic::At
     out
 }
 
+/// One audit point as data: id, the results it concerns, title, what it tests, and the
+/// computation that [`make_point`] runs.
+pub type Job = (&'static str, &'static [&'static str], &'static str, Tested, fn() -> crate::error::Result<Made>);
+
+/// Run `jobs` in order as points of `paper` ([`make_point`] each), stopping early (returning the
+/// points done) once `interrupt` is set.
+pub fn run_jobs(paper: &str, jobs: &[Job], interrupt: &std::sync::atomic::AtomicBool) -> Vec<AuditPoint> {
+    let mut out = Vec::new();
+    for &(id, results, title, tests, make) in jobs {
+        if interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+        out.push(make_point(paper, id, results, title, tests, make));
+    }
+    out
+}
+
 /// The worst verdict over the points that concern `result` (e.g. `"Theorem 6.1"`):
 /// Counterexample > Inconclusive > Holds; no such point (or only NotAudited ones) → NotAudited.
 /// The rule both papers use in [`crate::papers::Paper::verdict_for`].

@@ -29,7 +29,7 @@ use super::shuffle::remark_3_9_shuffle_t2;
 use super::{poisson, two_part, PAPER};
 use crate::error::Result;
 use crate::num::fmt::fmt_sig;
-use crate::papers::audit_point::Made;
+use crate::papers::audit_point::{Job, Made};
 use crate::papers::{AuditPoint, Finding, FindingKind, Tested, Verdict};
 use serde_json::json;
 
@@ -50,8 +50,6 @@ fn exact_reverse(p: &MixturePair, a: u64) -> Result<f64> {
     }
 }
 
-type Job = (&'static str, &'static [&'static str], &'static str, Tested, fn() -> Result<Made>);
-
 /// The second slice's jobs, in order.
 pub const JOBS: [Job; 11] = [
     ("A1", &["Lemma 3.18", "Corollary 3.19"], "Lemma 3.18 (hence Corollary 3.19) is false: the exact reverse divergence exceeds the claimed bound", Tested::Bound, a1),
@@ -69,12 +67,7 @@ pub const JOBS: [Job; 11] = [
 
 /// Run the second slice's points (stopping once `interrupt` is set).
 pub fn points(out: &mut Vec<AuditPoint>, interrupt: &std::sync::atomic::AtomicBool) {
-    for (id, results, title, tests, make) in JOBS {
-        if interrupt.load(std::sync::atomic::Ordering::Relaxed) {
-            return;
-        }
-        out.push(crate::papers::audit_point::make_point(PAPER, id, results, title, tests, make));
-    }
+    out.extend(crate::papers::audit_point::run_jobs(PAPER, &JOBS, interrupt));
 }
 
 /// Lemma 3.18 claims `D_α(Q''‖P'') ≤ D_α(Q''‖N(0, σ²e^vI))`; with Lemma 3.15 that is

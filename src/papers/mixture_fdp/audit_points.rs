@@ -38,8 +38,7 @@ fn point(id: &str, results: &[&str], title: &str, tests: Tested, make: fn() -> R
 /// Sections 3 and 6 in `audit_points_s36.rs`, Section 5 in `audit_points_s5.rs`), stopping
 /// (returning the points done) once `interrupt` is set.
 pub fn all_points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
-    type Job = (&'static str, &'static [&'static str], &'static str, Tested, fn() -> Result<Made>);
-    let jobs: [Job; 7] = [
+    let jobs: [crate::papers::audit_point::Job; 7] = [
         ("S41", &["Proposition 4.1"], "Proposition 4.1's knot formula equals the exact chain of T(P0, Q0) built from every atom", Tested::Bound, s41),
         ("S1", &["Theorem 4.2"], "C(f_S) is below the exact trade-off T(P, Q) of the FMT23 pair", Tested::Bound, s1),
         ("S2", &["Theorem 4.2"], "The proof's intermediate claim T(P, Q) ≥ 2w Id + (1 − 2w) T(P0, Q0)", Tested::UnprovenStep, s2),
@@ -48,12 +47,9 @@ pub fn all_points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
         ("S6", &["Corollary 4.3"], "Corollary 4.3 does not reproduce eps0-DP: the trivial cap", Tested::Tightness, s6),
         ("S11", &["Corollary 4.3", "Theorem 4.2"], "Tables 1 and 2: delta_f-DP ≥ exact pair ≥ randomised-response lower bounds (n = 10^4, eps0 = 4.444)", Tested::Bound, s11),
     ];
-    let mut out = Vec::new();
-    for (id, results, title, tests, make) in jobs {
-        if interrupt.load(Ordering::Relaxed) {
-            return out;
-        }
-        out.push(point(id, results, title, tests, make));
+    let mut out = crate::papers::audit_point::run_jobs(PAPER, &jobs, interrupt);
+    if interrupt.load(Ordering::Relaxed) {
+        return out;
     }
     out.extend(super::audit_points_tables::points(interrupt));
     out.extend(super::audit_points_s36::points(interrupt));

@@ -32,7 +32,7 @@ use super::joint_concavity::*;
 use super::PAPER;
 use crate::error::Result;
 use crate::num::fmt::fmt_sig;
-use crate::papers::audit_point::Made;
+use crate::papers::audit_point::{Job, Made};
 use crate::papers::{AuditPoint, Finding, FindingKind, Tested, Verdict};
 use crate::repr::TradeOff;
 use serde_json::json;
@@ -40,8 +40,6 @@ use serde_json::json;
 fn g8(x: f64) -> String {
     fmt_sig(x, 8, 1e6)
 }
-
-type Job = (&'static str, &'static [&'static str], &'static str, Tested, fn() -> Result<Made>);
 
 /// The jobs of this file, in report order.
 pub const JOBS: [Job; 19] = [
@@ -68,14 +66,7 @@ pub const JOBS: [Job; 19] = [
 
 /// Run the jobs (stopping once `interrupt` is set).
 pub fn points(interrupt: &std::sync::atomic::AtomicBool) -> Vec<AuditPoint> {
-    let mut out = Vec::new();
-    for (id, results, title, tests, make) in JOBS {
-        if interrupt.load(std::sync::atomic::Ordering::Relaxed) {
-            break;
-        }
-        out.push(crate::papers::audit_point::make_point(PAPER, id, results, title, tests, make));
-    }
-    out
+    crate::papers::audit_point::run_jobs(PAPER, &JOBS, interrupt)
 }
 
 /// Deterministic xorshift for the random instances (fixed seed: reproducible verdicts).

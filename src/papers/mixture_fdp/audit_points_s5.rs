@@ -17,15 +17,13 @@ use super::init_gd_truth::OutputPair;
 use super::PAPER;
 use crate::error::Result;
 use crate::num::fmt::fmt_sig;
-use crate::papers::audit_point::Made;
+use crate::papers::audit_point::{Job, Made};
 use crate::papers::{AuditPoint, Finding, FindingKind, Tested, Verdict};
 use serde_json::json;
 
 fn g8(x: f64) -> String {
     fmt_sig(x, 8, 1e6)
 }
-
-type Job = (&'static str, &'static [&'static str], &'static str, Tested, fn() -> Result<Made>);
 
 /// The jobs of this file, in report order.
 pub const JOBS: [Job; 6] = [
@@ -39,14 +37,7 @@ pub const JOBS: [Job; 6] = [
 
 /// Run the jobs (stopping once `interrupt` is set).
 pub fn points(interrupt: &std::sync::atomic::AtomicBool) -> Vec<AuditPoint> {
-    let mut out = Vec::new();
-    for (id, results, title, tests, make) in JOBS {
-        if interrupt.load(std::sync::atomic::Ordering::Relaxed) {
-            break;
-        }
-        out.push(crate::papers::audit_point::make_point(PAPER, id, results, title, tests, make));
-    }
-    out
+    crate::papers::audit_point::run_jobs(PAPER, &JOBS, interrupt)
 }
 
 fn clip(c: f64) -> Shift {

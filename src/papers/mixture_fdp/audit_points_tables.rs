@@ -33,20 +33,12 @@ pub const SIS_SEED: u64 = 20_261_125;
 
 /// The points of this file, stopping (returning the points done) once `interrupt` is set.
 pub fn points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
-    type Job = (&'static str, &'static [&'static str], &'static str, Tested, fn() -> Result<Made>);
-    let jobs: [Job; 3] = [
+    let jobs: [crate::papers::audit_point::Job; 3] = [
         ("SIS", &["Theorem 4.2", "Corollary 4.3"], "Importance-sampled Monte Carlo of the FMT23 pair's privacy loss confirms the exact pair at eps in {0.5, 0.7, 1} and never lies above delta_f-DP (n = 10^4, eps0 = 4.444)", Tested::Bound, sis),
         ("S12", &["Corollary 4.3"], "Table 2's printed 'numerical eps lower bound' row against exact lower bounds (shuffled 3-RR, binary RR)", Tested::Experiment, s12),
         ("S13", &["Lemma 6.3"], "Figure 3's caption: delta = 1.5e-6 from Lemma 6.3 vs 0.0020 from Lemma 3.1 at w = 1/3, eps = 0.5", Tested::Experiment, s13),
     ];
-    let mut out = Vec::new();
-    for (id, results, title, tests, make) in jobs {
-        if interrupt.load(Ordering::Relaxed) {
-            return out;
-        }
-        out.push(make_point(PAPER, id, results, title, tests, make));
-    }
-    out
+    crate::papers::audit_point::run_jobs(PAPER, &jobs, interrupt)
 }
 
 /// SIS: `is_mc::is_delta` at ε ∈ {0.5, 0.7, 1} vs the exact pair (`exact_pair_delta`, equal to
