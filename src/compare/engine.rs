@@ -91,6 +91,9 @@ pub fn compare(req: &CompareRequest, interrupt: &AtomicBool, progress: &mut dyn 
                 if interrupt.load(Ordering::Relaxed) {
                     return Err(Error::Interrupted);
                 }
+                if a.analyses_allocation() != w.selected.is_some() {
+                    continue; // another scheme: no row for this workload (see `aggregate`)
+                }
                 let out = match runner.as_mut() {
                     Some(r) => r.run(a, w, interrupt)?,
                     None => PeerOutcome::Skipped("no Python runner".into()),
@@ -164,7 +167,13 @@ pub fn aggregate(w: &Workload, dp: &[std::result::Result<(Interval, f64), String
         dpaudit_notes.push(format!("{} of {} repetitions failed: {why}", dp.len() - ok.len(), dp.len()));
     }
     let dpaudit_timing = Timing::of(&ok.iter().map(|(_, s)| *s).collect::<Vec<_>>());
-    let rows = accountants.iter().zip(peers).map(|(&a, runs)| peer_row(a, w.delta, certified, dpaudit_timing, runs)).collect();
+    // Only the accountants of the workload's scheme get a row (Poisson or allocation).
+    let rows = accountants
+        .iter()
+        .zip(peers)
+        .filter(|(a, _)| a.analyses_allocation() == w.selected.is_some())
+        .map(|(&a, runs)| peer_row(a, w.delta, certified, dpaudit_timing, runs))
+        .collect();
     WorkloadResult { workload: WorkloadView::from(w), certified, dpaudit_timing, dpaudit_notes, peers: rows }
 }
 

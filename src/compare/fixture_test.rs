@@ -9,7 +9,7 @@ use super::workloads::Workload;
 use crate::num::Interval;
 
 pub fn workload(name: &str) -> Workload {
-    Workload { name: name.into(), sampling_rate: 0.01, noise_multiplier: 1.0, steps: 1000, delta: 1e-5, line: 1 }
+    Workload { name: name.into(), sampling_rate: 0.01, selected: None, noise_multiplier: 1.0, steps: 1000, delta: 1e-5, line: 1 }
 }
 
 fn value(epsilon: f64, seconds: f64) -> PeerOutcome {

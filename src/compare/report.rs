@@ -61,7 +61,10 @@ fn peer_value(p: &PeerRow) -> String {
 
 fn workload_header(w: &WorkloadResult) -> String {
     let v = &w.workload;
-    format!("q = {}, σ = {}, T = {}, δ = {:e}", v.sampling_rate, v.noise_multiplier, v.steps, v.delta)
+    match v.selected {
+        None => format!("q = {}, σ = {}, T = {}, δ = {:e}", v.sampling_rate, v.noise_multiplier, v.steps, v.delta),
+        Some(k) => format!("allocation: each record in k = {k} of T = {} steps, σ = {}, δ = {:e}", v.steps, v.noise_multiplier, v.delta),
+    }
 }
 
 fn certified_text(w: &WorkloadResult) -> String {

@@ -64,6 +64,8 @@ pub struct WorkloadView {
     pub name: String,
     pub mechanism: &'static str,
     pub sampling_rate: f64,
+    /// `Some(k)`: the allocation scheme (each record in k of the T steps).
+    pub selected: Option<u64>,
     pub noise_multiplier: f64,
     pub steps: u64,
     pub delta: f64,
@@ -71,7 +73,7 @@ pub struct WorkloadView {
 
 impl From<&Workload> for WorkloadView {
     fn from(w: &Workload) -> Self {
-        WorkloadView { name: w.name.clone(), mechanism: super::workloads::MECHANISM, sampling_rate: w.sampling_rate, noise_multiplier: w.noise_multiplier, steps: w.steps, delta: w.delta }
+        WorkloadView { name: w.name.clone(), mechanism: super::workloads::MECHANISM, sampling_rate: w.sampling_rate, selected: w.selected, noise_multiplier: w.noise_multiplier, steps: w.steps, delta: w.delta }
     }
 }
 

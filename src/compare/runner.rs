@@ -36,10 +36,28 @@ pub enum Accountant {
     AutodpRdp,
     OpacusRdp,
     OpacusPrv,
+    /// `PLD_accounting` 2.0 (Feldman & Shenfeld): PLD of random allocation (allocation workloads).
+    PldAccounting,
+    /// `random-allocation` 1.0.5: its combined analytic/RDP/decomposition bound (allocation workloads).
+    RandomAllocation,
 }
 
 impl Accountant {
-    pub const ALL: [Accountant; 6] = [Accountant::DpAccountingPld, Accountant::DpAccountingRdp, Accountant::PrvAccountant, Accountant::AutodpRdp, Accountant::OpacusRdp, Accountant::OpacusPrv];
+    pub const ALL: [Accountant; 8] = [
+        Accountant::DpAccountingPld,
+        Accountant::DpAccountingRdp,
+        Accountant::PrvAccountant,
+        Accountant::AutodpRdp,
+        Accountant::OpacusRdp,
+        Accountant::OpacusPrv,
+        Accountant::PldAccounting,
+        Accountant::RandomAllocation,
+    ];
+
+    /// Whether the accountant analyses the allocation scheme (`true`) or Poisson sampling.
+    pub fn analyses_allocation(&self) -> bool {
+        matches!(self, Accountant::PldAccounting | Accountant::RandomAllocation)
+    }
 
     /// The job name of the runner protocol (also accepted by `--accountants`).
     pub fn name(&self) -> &'static str {
@@ -50,6 +68,8 @@ impl Accountant {
             Accountant::AutodpRdp => "autodp_rdp",
             Accountant::OpacusRdp => "opacus_rdp",
             Accountant::OpacusPrv => "opacus_prv",
+            Accountant::PldAccounting => "pld_accounting",
+            Accountant::RandomAllocation => "random_allocation",
         }
     }
 
@@ -62,6 +82,8 @@ impl Accountant {
             Accountant::AutodpRdp => "SubsampleGaussianMechanism (RDP, Poisson, improved bound)",
             Accountant::OpacusRdp => "opacus.accountants.RDPAccountant, default orders",
             Accountant::OpacusPrv => "opacus.accountants.PRVAccountant, eps_error 0.01",
+            Accountant::PldAccounting => "gaussian_allocation_epsilon_range, default accuracy; ε = its upper end (lower end shown; a lower bound on the scheme only for k = 1)",
+            Accountant::RandomAllocation => "allocation_epsilon_combined, integer orders 2..60",
         }
     }
 
@@ -205,11 +227,15 @@ impl PythonRunner {
         if let Err(why) = self.hello.status(a) {
             return Ok(PeerOutcome::Skipped(why));
         }
+        if a.analyses_allocation() != w.selected.is_some() {
+            let what = if a.analyses_allocation() { "random allocation" } else { "Poisson sampling" };
+            return Ok(PeerOutcome::Skipped(format!("{} analyses {what} only", a.name())));
+        }
         self.next_id += 1;
         let id = self.next_id;
         let job = serde_json::json!({
             "id": id, "accountant": a.name(), "sampling_rate": w.sampling_rate,
-            "noise_multiplier": w.noise_multiplier, "steps": w.steps, "delta": w.delta,
+            "noise_multiplier": w.noise_multiplier, "steps": w.steps, "delta": w.delta, "selected": w.selected,
         });
         if let Err(e) = writeln!(self.stdin, "{job}").and_then(|_| self.stdin.flush()) {
             return Ok(self.break_with(format!("the Python runner stopped reading jobs ({e})")));

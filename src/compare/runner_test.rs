@@ -4,7 +4,7 @@
 use super::*;
 
 fn workload() -> Workload {
-    Workload { name: "w".into(), sampling_rate: 0.01, noise_multiplier: 1.0, steps: 1000, delta: 1e-5, line: 1 }
+    Workload { name: "w".into(), sampling_rate: 0.01, selected: None, noise_multiplier: 1.0, steps: 1000, delta: 1e-5, line: 1 }
 }
 
 #[test]

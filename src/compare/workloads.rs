@@ -1,7 +1,15 @@
 //! Workload files of `dpaudit compare` (issue 13, fourth bullet; format in `docs/compare.md`).
 //!
-//! A workload is one query "ε at δ of the Poisson-subsampled Gaussian with sampling rate q and
-//! noise multiplier σ, composed T times" — the mechanism every compared accountant supports.
+//! A workload is one query "ε at δ" of one of two sampling schemes of the Gaussian mechanism
+//! with noise multiplier σ over T steps:
+//!
+//! * `scheme = "poisson"` (default): Poisson sampling at rate q, composed T times — the DP-SGD
+//!   step every Poisson accountant supports;
+//! * `scheme = "allocation"`: each record in exactly `selected` = k uniformly random of the T
+//!   steps (Balanced Iteration Subsampling, Dong, Chen & Özgür 2025, Theorem 3.8; *random
+//!   allocation* in Feldman & Shenfeld 2025), the whole run — compared with the allocation
+//!   accountants (issue 11).
+//!
 //! The file is TOML:
 //!
 //! ```toml
@@ -9,7 +17,9 @@
 //! [[workload]]
 //! name = "DP-SGD, 10 epochs"      # optional (default: built from the parameters)
 //! mechanism = "poisson-subsampled-gaussian"   # optional; the only mechanism supported
-//! sampling_rate = 0.01            # q in (0, 1]
+//! scheme = "poisson"              # optional: "poisson" (default) or "allocation"
+//! sampling_rate = 0.01            # q in (0, 1]; poisson only
+//! # selected = 4                  # k in [1, T]; allocation only (then no sampling_rate)
 //! noise_multiplier = 1.0          # σ >= 1e-3
 //! steps = 1000                    # 1 <= T <= 2^40
 //! delta = 1e-5                    # δ in (0, 1)
@@ -42,7 +52,9 @@ struct RawFile {
 struct RawWorkload {
     name: Option<String>,
     mechanism: Option<String>,
-    sampling_rate: f64,
+    scheme: Option<String>,
+    sampling_rate: Option<f64>,
+    selected: Option<i64>,
     noise_multiplier: f64,
     steps: i64,
     delta: f64,
@@ -53,8 +65,11 @@ struct RawWorkload {
 pub struct Workload {
     /// Unique within its file.
     pub name: String,
-    /// Poisson sampling rate q ∈ (0, 1].
+    /// Poisson sampling rate q ∈ (0, 1]; for the allocation scheme the per-step rate k/T (the
+    /// rate of the Poisson scheme it is usually compared with).
     pub sampling_rate: f64,
+    /// `Some(k)`: the allocation scheme, each record in exactly k of the T steps; `None`: Poisson.
+    pub selected: Option<u64>,
     /// Noise multiplier σ (noise standard deviation / sensitivity), ≥ 1e-3.
     pub noise_multiplier: f64,
     /// Number of compositions T, 1 ≤ T ≤ 2⁴⁰.
@@ -66,7 +81,7 @@ pub struct Workload {
 }
 
 impl Workload {
-    /// The mechanism of one step (sensitivity 1).
+    /// The mechanism of one Poisson step (sensitivity 1); meaningful for the Poisson scheme only.
     pub fn mechanism(&self) -> Mechanism {
         Mechanism::PoissonSubsampledGaussian { noise_multiplier: self.noise_multiplier, sensitivity: 1.0, sampling_rate: self.sampling_rate }
     }
@@ -126,10 +141,30 @@ fn validate(r: &RawWorkload, line: usize) -> std::result::Result<Workload, Strin
             return Err(format!("mechanism = '{m}' is not supported (the compared accountants share only '{MECHANISM}')"));
         }
     }
-    let q = r.sampling_rate;
-    if !(q > 0.0 && q <= 1.0) {
-        return Err(format!("sampling_rate = {q} must lie in (0, 1]"));
-    }
+    let t = r.steps;
+    let (q, selected) = match r.scheme.as_deref().unwrap_or("poisson") {
+        "poisson" => {
+            if r.selected.is_some() {
+                return Err("selected is a key of scheme = \"allocation\" (this workload is Poisson)".into());
+            }
+            let q = r.sampling_rate.ok_or("missing sampling_rate (required by scheme = \"poisson\")")?;
+            if !(q > 0.0 && q <= 1.0) {
+                return Err(format!("sampling_rate = {q} must lie in (0, 1]"));
+            }
+            (q, None)
+        }
+        "allocation" => {
+            if r.sampling_rate.is_some() {
+                return Err("sampling_rate is a key of scheme = \"poisson\"; the allocation scheme takes selected = k".into());
+            }
+            let k = r.selected.ok_or("missing selected = k (required by scheme = \"allocation\")")?;
+            if k < 1 || k > t.max(1) {
+                return Err(format!("selected = {k} must lie in [1, steps = {t}]"));
+            }
+            (k as f64 / t as f64, Some(k as u64))
+        }
+        other => return Err(format!("scheme = '{other}' is not known (expected \"poisson\" or \"allocation\")")),
+    };
     let s = r.noise_multiplier;
     if !(s.is_finite() && s >= 1e-3) {
         return Err(format!("noise_multiplier = {s} must be a finite number >= 1e-3"));
@@ -144,9 +179,12 @@ fn validate(r: &RawWorkload, line: usize) -> std::result::Result<Workload, Strin
     let name = match &r.name {
         Some(n) if n.trim().is_empty() => return Err("name must not be empty".into()),
         Some(n) => n.trim().to_string(),
-        None => format!("q={q} σ={s} T={} δ={d:e}", r.steps),
+        None => match selected {
+            None => format!("q={q} σ={s} T={} δ={d:e}", r.steps),
+            Some(k) => format!("allocation k={k} σ={s} T={} δ={d:e}", r.steps),
+        },
     };
-    Ok(Workload { name, sampling_rate: q, noise_multiplier: s, steps: r.steps as u64, delta: d, line })
+    Ok(Workload { name, sampling_rate: q, selected, noise_multiplier: s, steps: r.steps as u64, delta: d, line })
 }
 
 /// 1-based line number of byte offset `pos` in `text`.

@@ -104,3 +104,33 @@ fn missing_file_is_an_io_error_naming_it() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn allocation_file_holds_the_three_issue_11_points() {
+    let set = WorkloadSet::read(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/", "audits/compare/allocation.toml"))).unwrap();
+    let got: Vec<(Option<u64>, f64, u64, f64)> = set.workloads.iter().map(|w| (w.selected, w.noise_multiplier, w.steps, w.delta)).collect();
+    // issue 11's acceptance: (T, k, σ, δ) = (10, 4, 2, 1e-5), (10, 1, 1, 1e-5), (1000, 1, 1, 1e-5)
+    assert_eq!(got, vec![(Some(4), 2.0, 10, 1e-5), (Some(1), 1.0, 10, 1e-5), (Some(1), 1.0, 1000, 1e-5)]);
+    assert_eq!(set.workloads[0].sampling_rate, 0.4, "k/T");
+}
+
+#[test]
+fn allocation_workload_gets_its_name_and_rejects_poisson_keys() {
+    let set = WorkloadSet::parse("w.toml", "[[workload]]\nscheme = \"allocation\"\nselected = 2\nnoise_multiplier = 1.5\nsteps = 6\ndelta = 1e-5\n").unwrap();
+    assert_eq!(set.workloads[0].name, "allocation k=2 σ=1.5 T=6 δ=1e-5");
+    assert_eq!(set.workloads[0].selected, Some(2));
+    let base = "noise_multiplier = 1.0\nsteps = 10\ndelta = 1e-5\n";
+    for (extra, want) in [
+        ("scheme = \"allocation\"\nselected = 11\n", "selected = 11 must lie in [1, steps = 10]"),
+        ("scheme = \"allocation\"\nselected = 0\n", "selected = 0 must lie in [1, steps = 10]"),
+        ("scheme = \"allocation\"\n", "missing selected"),
+        ("scheme = \"allocation\"\nselected = 2\nsampling_rate = 0.2\n", "sampling_rate is a key of scheme = \"poisson\""),
+        ("selected = 2\nsampling_rate = 0.2\n", "selected is a key of scheme = \"allocation\""),
+        ("scheme = \"shuffle\"\nsampling_rate = 0.2\n", "scheme = 'shuffle' is not known"),
+        ("", "missing sampling_rate"),
+    ] {
+        let (line, msg) = parse_err(&format!("[[workload]]\n{extra}{base}"));
+        assert_eq!(line, 1, "{msg}");
+        assert!(msg.contains(want), "{extra:?}: {msg}");
+    }
+}
