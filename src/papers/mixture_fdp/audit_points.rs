@@ -30,10 +30,6 @@ fn g(x: f64) -> String {
     fmt_sig(x, 8, 1e6)
 }
 
-fn point(id: &str, results: &[&str], title: &str, tests: Tested, make: fn() -> Result<Made>) -> AuditPoint {
-    crate::papers::audit_point::make_point(PAPER, id, results, title, tests, make)
-}
-
 /// Every audit point (Section 4 here, Tables 1, 2 and Figure 3 in `audit_points_tables.rs`,
 /// Sections 3 and 6 in `audit_points_s36.rs`, Section 5 in `audit_points_s5.rs`), stopping
 /// (returning the points done) once `interrupt` is set.

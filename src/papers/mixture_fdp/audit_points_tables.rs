@@ -14,11 +14,11 @@ use super::shuffling::{corollary_4_3_delta, corollary_4_3_epsilon, exact_pair_de
 use super::PAPER;
 use crate::error::{Error, Result};
 use crate::num::fmt::fmt_sig;
-use crate::papers::audit_point::{make_point, Made};
+use crate::papers::audit_point::Made;
 use crate::papers::{AuditPoint, Finding, FindingKind, Tested, Verdict};
 use crate::repr::gdp::Gdp;
 use serde_json::json;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 fn g(x: f64) -> String {
     fmt_sig(x, 8, 1e6)
