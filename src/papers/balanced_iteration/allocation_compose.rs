@@ -26,14 +26,18 @@
 //! certified law of `S = Σ_{t≤m} Y_t` of [`LognormalSum`]:
 //! * remove, `L = ln(S/m)` under `P`: `P_P(L ≥ ℓ) = E_Q[(S/m)1{S ≥ m e^ℓ}]`; with
 //!   `S ≤ S_↓ + mh + R` (`lognormal_sum` module doc) and `f(s) = (s/m)1{s ≥ θ}` non-decreasing,
-//!   `f(s + r) ≤ f(s) + r/m + (θ/m)1{r > 0}`, so the tail is at most the object-`A` sum shifted by
-//!   `mh`, plus `e_tr + θ P(Y > y₀)`, plus the ℓ2 floating-point term; the mass above the
-//!   window goes to `+∞`;
+//!   on `{R = 0}` `S ≤ S_↓ + mh`, and `E[(S/m)1{R > 0}] ≤ Σ_t E[(S/m)1{Y_t > y₀}] =
+//!   E[Y1{Y > y₀}] + (m − 1)P(Y > y₀) ≤ e_tr + (m − 1)P(Y > y₀)`, so the tail is at most the
+//!   object-`A` sum shifted by `mh` plus that constant, the ℓ2 floating-point term and the mass
+//!   above the window (all also put at `+∞`);
 //! * add, `L' = −ln(S/m)` under `Q`: `P_Q(L' ≥ ℓ) = P_Q(S ≤ m e^{−ℓ}) ≤ cdf_B/(1 − 2u)^m` plus
 //!   the mass below the window and the ℓ2 term;
 //! * every tail is clipped below by nothing and above at 1 only where the truth is ≤ 1 (the
 //!   first grid point takes `max(·, 1)`).
 //!
+//! Each grid point `ℓ_j` carries the mass of `(ℓ_{j−1}, ℓ_j]` (losses rounded **up**), so the
+//! tail sum stored at `ℓ_j` bounds the true tail just above `ℓ_{j−1}` (an off-by-one cell here
+//! would round losses down; `allocation_compose_test` caught it against the k = 1 route).
 //! Rounding every loss up to the grid costs `≈ k·h_L` in ε. The objects are composed by
 //! `pld::compose::compose_direction` and read by `pld::curve::Curve` (upper curve only).
 
@@ -63,18 +67,21 @@ pub fn one_of_m_upper(m: u64, a: f64, lat: &LatticeOptions, hl: f64) -> Result<(
     // Remove direction.
     let shift = mf * h;
     let f_max = (top + shift) / mf;
-    let err_r = (s.len as f64).sqrt() * f_max * s.eta_l2 + s.e_trunc + (top + shift) * p_y0;
-    let inf_r = s.above_x_a / mf + h * s.tau_a.1;
+    // Constant in ℓ (module doc): ℓ2 term, the truncation E[(S/m)1{R > 0}] ≤ e_tr + (m − 1)P(Y > y₀),
+    // and the mass above the window; all of it is also put at +∞.
+    let inf_r = (s.len as f64).sqrt() * f_max * s.eta_l2 + s.e_trunc + (mf - 1.0) * p_y0 + s.above_x_a / mf + h * s.tau_a.1;
     let (ca, xa) = s.suffix_a();
     let lo_j = ((((base + shift) / mf).ln().max(LOSS_FLOOR)) / hl).floor() as i64;
     let hi_j = (((top + shift) / mf).ln() / hl).ceil() as i64;
     let mut tails = Vec::with_capacity((hi_j - lo_j + 2) as usize);
     for j in lo_j..=hi_j {
-        let theta = mf * (j as f64 * hl).exp();
+        // The object puts at ℓ_j the mass of (ℓ_{j−1}, ℓ_j], so its tail sum at ℓ_j must bound
+        // the true tail just above ℓ_{j−1} (rounding every loss up to the grid).
+        let theta = mf * ((j - 1) as f64 * hl).exp();
         // First window index with x + shift ≥ θ, rounded down (more entries: larger tail).
         let i = (((theta - shift) / h - s.win_a as f64).floor() as i64 - 1).clamp(0, s.len as i64) as usize;
         let v = ((base + shift) * ca[i] + h * xa[i]) / mf;
-        let v = v.max(0.0) * (1.0 + 64.0 * U) + err_r + inf_r;
+        let v = v.max(0.0) * (1.0 + 64.0 * U) + inf_r;
         tails.push(v);
     }
     tails[0] = tails[0].max(1.0);
@@ -97,7 +104,8 @@ pub fn one_of_m_upper(m: u64, a: f64, lat: &LatticeOptions, hl: f64) -> Result<(
     let inf_a = cdf_at(mf * (-(hi_j as f64) * hl).exp());
     let mut tails = Vec::with_capacity((hi_j - lo_j + 2) as usize);
     for j in lo_j..=hi_j {
-        tails.push(cdf_at(mf * (-(j as f64) * hl).exp()).max(inf_a));
+        // Tail just above ℓ_{j−1} (see the remove direction).
+        tails.push(cdf_at(mf * (-((j - 1) as f64) * hl).exp()).max(inf_a));
     }
     tails[0] = tails[0].max(1.0);
     for n in 1..tails.len() {

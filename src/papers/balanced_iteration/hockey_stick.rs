@@ -150,7 +150,11 @@ fn lattice(h: f64, budget: f64, max_len: usize) -> LatticeOptions {
 
 /// k = 1 passes: returns the final law and the intersected interval of the query.
 fn k1_passes<Q: Fn(&LognormalSum) -> (Interval, Interval, Interval)>(t: u64, a: f64, opts: &BisOptions, budget: f64, query: Q, want: impl Fn(&Interval) -> (f64, f64), next_h: impl Fn(&Interval, f64) -> f64) -> Result<(Interval, Interval, Interval, f64, usize, usize, bool)> {
-    let mut h = 0.02;
+    // Finest step whose lattice of Y (up to y₀, at the truncation budget) fits in half the FFT
+    // cap; a finer target is clamped to it (the result stays certified, only wider).
+    let y0 = LognormalSum::truncation_point(a, budget);
+    let h_min = 2.2 * y0 / opts.max_fft_len as f64;
+    let mut h = 0.02f64.max(2.0 * h_min);
     let mut best: Option<(Interval, Interval, Interval)> = None;
     let (mut used_h, mut len, mut passes, mut met) = (h, 0, 0, false);
     for _ in 0..opts.max_passes.max(1) {
@@ -180,8 +184,8 @@ fn k1_passes<Q: Fn(&LognormalSum) -> (Interval, Interval, Interval)>(t: u64, a: 
             met = true;
             break;
         }
-        let hn = next_h(&merged.0, s.h).min(0.9 * s.h);
-        if !(hn > 0.0) {
+        let hn = next_h(&merged.0, s.h).min(0.9 * s.h).max(h_min);
+        if !(hn > 0.0) || hn >= 0.95 * s.h {
             break;
         }
         h = hn;
@@ -249,7 +253,7 @@ pub fn certified_epsilon(t: u64, k: u64, sigma: f64, c: f64, delta: f64, opts: &
         return Ok(mk(iv, "exact k = T (Gaussian mechanism, mu = c sqrt(T)/sigma)", iv, iv, 0.0, 0, 0, true));
     }
     let a = c / sigma;
-    let budget = (1e-6 * delta).min(1e-10);
+    let budget = (1e-5 * delta).min(1e-10);
     if k == 1 {
         let q = |s: &LognormalSum| {
             let both = invert(|e| {
@@ -266,7 +270,7 @@ pub fn certified_epsilon(t: u64, k: u64, sigma: f64, c: f64, delta: f64, opts: &
             // Width ≈ h e^{−ε}: aim at 0.7 of the target.
             let model = 0.7 * acc * e.max(1e-3) * e.exp();
             let measured = h * (0.7 * acc * b.lower.max(1e-3) / b.width().max(1e-300));
-            model.min(measured).clamp(h / 64.0, h)
+            model.min(measured).clamp(h / 256.0, h)
         })?;
         return Ok(mk(iv, "exact k = 1 (random 1-of-T allocation)", r, ad, h, len, passes, met));
     }

@@ -69,3 +69,12 @@ fn k1_certified_delta_contains_monte_carlo_of_the_exact_pair() {
         }
     }
 }
+
+#[test]
+fn acceptance_t1000_k1_sigma1() {
+    // pld-accounting 2.0: ε ∈ [0.13637, 0.14218]. Ours overlaps it and is narrower.
+    let r = certified_epsilon(1000, 1, 1.0, 1.0, 1e-5, &BisOptions::default()).unwrap();
+    println!("T=1000 k=1 σ=1: {} route={} h={} len={} passes={} met={} s={:.2}", r.interval, r.route, r.grid_step, r.fft_len, r.passes, r.target_met, r.seconds);
+    assert!(r.interval.overlaps(&Interval { lower: 0.13637, upper: 0.14218 }));
+    assert!(r.interval.width() < 0.14218 - 0.13637, "{}", r.interval);
+}

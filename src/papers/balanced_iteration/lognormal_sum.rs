@@ -174,8 +174,8 @@ fn suffix_sums(c: &[f64]) -> (Vec<f64>, Vec<f64>) {
 fn above_x(obj: &DiscretePld, t: u64, b: f64) -> f64 {
     let lp = 1.0 / b; // λ' = 1/B: tight at x = B
     let mut best = f64::INFINITY;
-    for i in -60..=20 {
-        let l = 2f64.powf(i as f64 / 4.0) / b;
+    for i in -30..=10 {
+        let l = 2f64.powf(i as f64 / 2.0) / b;
         let k = composed_cgf_up(&[(obj, t)], l + lp);
         let v = (k - l * b).exp() / (std::f64::consts::E * lp);
         if v.is_finite() {
@@ -187,6 +187,11 @@ fn above_x(obj: &DiscretePld, t: u64, b: f64) -> f64 {
 }
 
 impl LognormalSum {
+    /// The truncation point `y₀` used for a budget (before rounding up to the grid).
+    pub fn truncation_point(a: f64, budget: f64) -> f64 {
+        trunc_point(a, budget).0.exp()
+    }
+
     /// Build and compose the lattice objects for `T` terms, `a = c/σ`.
     /// Errors: a grid that needs more than `opts.max_len` FFT points.
     pub fn new(t: u64, a: f64, opts: &LatticeOptions) -> Result<LognormalSum> {

@@ -47,3 +47,13 @@ fn k1_total_variation_directions_agree_at_eps_0() {
     let s = law(10, 2.0, 0.005);
     assert!(s.delta_pq(0.0).overlaps(&s.delta_qp(0.0)));
 }
+
+#[test]
+fn k1_intervals_contain_the_mpmath_anchors_t3() {
+    // anchors_hockey_k1.py, T = 3 (nested quadrature, 12 digits): σ = 1, ε = 0.5.
+    let (pq, qp) = (0.106840643619918, 0.0980949440611312);
+    let s = law(3, 1.0, 2e-3);
+    let (a, b) = (s.delta_pq(0.5), s.delta_qp(0.5));
+    assert!(a.contains(pq), "H(P‖Q) {pq} ∉ {a}");
+    assert!(b.contains(qp), "H(Q‖P) {qp} ∉ {b}");
+}
