@@ -79,6 +79,8 @@ def h_qp(T, a, eps):
     if T == 3:
         def outer(z1):
             rem = thr - y_of(a, z1)
+            if rem <= 0:  # quadrature nodes at the breakpoint: the put is 0 there
+                return mp.mpf(0)
             inner = lambda z2: gauss(z2) * put(a, rem - y_of(a, z2)) * g / T
             return gauss(z1) * mp.quad(inner, [-mp.inf, z_of(a, rem)])
         return mp.quad(outer, [-mp.inf, z_of(a, thr)])
