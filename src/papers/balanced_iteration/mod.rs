@@ -19,6 +19,10 @@
 //! gaussians.rs      Appendix: Propositions A.1 / A.2
 //! applications.rs   Sections 3.2–3.3: Theorems 3.4, 3.5, 3.8, Corollary 3.7, Remark 3.10
 //! shuffle.rs        Remark 3.9: the shuffled-batch instance (T = 2) of spec §14
+//! lognormal_sum.rs  §11, k = 1: certified law of the lognormal likelihood-ratio sum; H(P‖Q), H(Q‖P) bounds
+//! allocation_compose.rs §11, k > 1: certified upper bound by decomposition into 1-of-m allocations (FS25)
+//! hockey_stick.rs   §11: certified (ε, δ) of BIS beyond RDP — entry points certified_delta / certified_epsilon
+//! hockey_mc.rs      §11: hockey-stick Monte Carlo of the exact pair (ground truth with confidence)
 //! two_part.rs       Section 3.2.2 / Table 1: joint forward RDP of Poisson subsampling + model splitting (spec §3)
 //! experiments.rs    Table 1 and Figure 3 (spec §15)
 //! audit_points.rs   audit points of spec §17 (first slice), with verdicts
@@ -42,6 +46,10 @@ pub mod two_part;
 pub mod experiments;
 pub mod gaussians;
 pub mod shuffle;
+pub mod lognormal_sum;
+pub mod allocation_compose;
+pub mod hockey_stick;
+pub mod hockey_mc;
 pub mod audit_points;
 pub mod audit_points_reverse;
 pub mod golden;
