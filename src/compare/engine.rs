@@ -5,7 +5,8 @@
 //!
 //! Timing: dpaudit is timed in-process with [`std::time::Instant`] around
 //! [`crate::pld::epsilon_interval`] (default options: the certified interval of `ε(δ)`,
-//! discretisation, composition and conversion included); each Python accountant by
+//! discretisation, composition and conversion included) — for allocation workloads around
+//! `papers::balanced_iteration::hockey_stick::certified_epsilon` (default options); each Python accountant by
 //! `time.perf_counter` inside the runner around its computation (imports excluded; see
 //! [`super::runner`]).
 
@@ -125,17 +126,21 @@ fn dpaudit_once(w: &Workload, interrupt: &AtomicBool) -> Result<std::result::Res
     if interrupt.load(Ordering::Relaxed) {
         return Err(Error::Interrupted);
     }
-    let parts = vec![(w.mechanism(), w.steps)];
-    let delta = w.delta;
+    let w = w.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::Builder::new()
         .name("dpaudit-compare".into())
         .spawn(move || {
-            let opts = crate::pld::PldOptions::default();
             let start = Instant::now();
-            let r = crate::pld::epsilon_interval(&parts, delta, &opts);
+            let r = match w.selected {
+                None => crate::pld::epsilon_interval(&[(w.mechanism(), w.steps)], w.delta, &crate::pld::PldOptions::default()).map(|(iv, _)| iv),
+                Some(k) => {
+                    let opts = crate::papers::balanced_iteration::hockey_stick::BisOptions::default();
+                    crate::papers::balanced_iteration::hockey_stick::certified_epsilon(w.steps, k, w.noise_multiplier, 1.0, w.delta, &opts).map(|b| b.interval)
+                }
+            };
             let seconds = start.elapsed().as_secs_f64();
-            let _ = tx.send(r.map(|(iv, _)| (iv, seconds)));
+            let _ = tx.send(r.map(|iv| (iv, seconds)));
         })
         .map_err(|e| Error::Numerical(format!("cannot start a thread: {e}")))?;
     loop {
