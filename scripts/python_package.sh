@@ -36,6 +36,9 @@ if [ ! -x "$VENV/bin/python" ]; then
         fi
     fi
 fi
+# maturin's build hooks call `maturin` from PATH: the venv's.
+export VIRTUAL_ENV="$PWD/$VENV"
+export PATH="$VIRTUAL_ENV/bin:$PATH"
 pip=("$VENV/bin/python" -m pip --disable-pip-version-check)
 "${pip[@]}" install --quiet --upgrade pip
 "${pip[@]}" install --quiet "maturin>=1.7,<2" "pytest>=7" "dp-accounting==0.6.0" "prv-accountant==0.2.0" autodp
