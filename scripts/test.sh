@@ -34,7 +34,7 @@ py_counts() { # pytest's last summary line, e.g. "60 passed, 3 skipped in 31.2s"
     local line
     line=$(grep -E '^(=+ )?[0-9]+ (passed|failed|skipped|errors?)' "$pylog" | tail -n 1 || true)
     for k in passed failed skipped error; do
-        echo "$line" | grep -oE "[0-9]+ $k" | awk '{s += $1} END {printf "%d ", s}'
+        { echo "$line" | grep -oE "[0-9]+ $k" || true; } | awk '{s += $1} END {printf "%d ", s}'
     done
 }
 read -r pp pf ps pe <<<"$(py_counts)"
