@@ -239,3 +239,51 @@ def test_adjacency_names():
     assert E.adjacency_name(dp_accounting.NeighboringRelation.REPLACE_ONE) == "replace_one"
     with pytest.raises(ValueError, match="REPLACE_SPECIAL"):
         E.adjacency_name(dp_accounting.NeighboringRelation.REPLACE_SPECIAL)
+
+
+# --- the claims rows handed to the engine (docs/claims.md §1 + the event-format note §1) ------
+
+HEADER = "id,accountant,mechanism,noise_multiplier,sensitivity,sampling_rate,steps,epsilon,delta,kind,order,value"
+
+
+def test_claims_csv_single_phase_uses_the_legacy_columns():
+    import dpaudit
+
+    rows = [dpaudit._Row(0, sgm_steps(1000), 1.5, 1e-5),
+            dpaudit._Row(1, d.GaussianDpEvent(2.0), kind="rdp", order=2.5, value=0.3125, accountant="me, 1.0")]
+    assert dpaudit.claims_csv(rows) == (
+        HEADER + "\n"
+        "claim-1,python,poisson_subsampled_gaussian,1.0,,0.01,1000,1.5,1e-05,eps_delta,,\n"
+        'claim-2,"me, 1.0",gaussian,2.0,,,1,,,rdp,2.5,0.3125\n')
+
+
+def test_claims_csv_other_events_and_replace_one_use_the_event_column():
+    import dpaudit
+
+    rows = [dpaudit._Row(0, "500*poisson(0.01, gaussian(1.2)) + 500*poisson(0.02, gaussian(0.9))", 3.0, 1e-5, id="a"),
+            dpaudit._Row(1, d.GaussianDpEvent(1.0), 10.0, 1e-5, adjacency="replace_one", id="b"),
+            dpaudit._Row(2, {"adjacency": "replace_one", "event": {"laplace": {"noise_multiplier": 5}}}, 0.2, 0.0, id="c"),
+            dpaudit._Row(3, "20*laplace(5)", 4.0, 0.0, id="d")]
+    assert dpaudit.claims_csv(rows) == (
+        HEADER + ",event,adjacency\n"
+        # an event with commas is a quoted CSV field
+        'a,python,,,,,,3.0,1e-05,eps_delta,,,"500*poisson(0.01, gaussian(1.2)) + 500*poisson(0.02, gaussian(0.9))",add_remove\n'
+        "b,python,,,,,,10.0,1e-05,eps_delta,,,gaussian(1.0),replace_one\n"
+        "c,python,,,,,,0.2,0.0,eps_delta,,,laplace(5.0),replace_one\n"
+        "d,python,laplace,5.0,,,20,4.0,0.0,eps_delta,,,,\n")
+
+
+def test_claim_rows_check_their_kind_arguments():
+    import dpaudit
+
+    with pytest.raises(ValueError, match="needs order"):
+        dpaudit._Row(0, "gaussian(1)", kind="rdp", value=1.0)
+    with pytest.raises(ValueError, match="value="):
+        dpaudit._Row(0, "gaussian(1)", kind="zcdp", epsilon=1.0)
+    with pytest.raises(ValueError, match="the event tree says adjacency replace_one"):
+        dpaudit._Row(0, {"adjacency": "replace_one", "event": {"gaussian": {"noise_multiplier": 1}}}, 1.0, 1e-5,
+                     adjacency="add_remove")
+
+
+def sgm_steps(steps):
+    return d.SelfComposedDpEvent(sgm(0.01, 1.0), steps)
