@@ -12,6 +12,13 @@
 //! wall time is that of a complete audit. Before measuring, one pass per group prints its verdict
 //! counts and seconds to stderr (a row left `not_checked` would make the measurement meaningless).
 //! Run: `cargo bench --bench claims_mixed` (about 10 samples per function; minutes).
+//!
+//! Not yet measured with `cargo bench`. One run of the same claims in the `test` profile (opt-level
+//! 2, debug assertions; `cargo test --test claims_mixed_perf -- --ignored --nocapture`), 2 cores
+//! shared with four other builds (load average ≈ 11), 2026-11-26: all 1000 rows 82.2 s; alone per
+//! kind: eps_delta 2.7 s, pure_dp 0.4 s, rdp 2.7 s, gdp 60.6 s, zcdp 2.1 s, calibration 13.3 s.
+//! The GDP grid checks (subsampled Gaussian and Laplace: 401 certified profile points per row)
+//! dominate.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use dpaudit::claims::{audit_claims, parse_claims, report, ClaimOptions};
