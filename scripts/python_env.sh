@@ -10,7 +10,7 @@ if [ ! -x "$VENV/bin/python" ]; then
     "$PY" -m venv "$VENV"
 fi
 "$VENV/bin/python" -m pip install --upgrade pip >/dev/null
-"$VENV/bin/python" -m pip install "dp-accounting==0.6.0" "prv-accountant==0.2.0" autodp "pld-accounting==2.0" "random-allocation==1.0.5"
+"$VENV/bin/python" -m pip install "dp-accounting==0.6.0" "prv-accountant==0.2.0" autodp "pld-accounting==2.0" "random-allocation==1.0.5" pandas
 "$VENV/bin/python" - <<'PY'
 import importlib.metadata as m
 for p in ("dp-accounting", "prv-accountant", "autodp", "pld-accounting", "random-allocation"):

@@ -19,8 +19,14 @@
 //! gaussians.rs      Appendix: Propositions A.1 / A.2
 //! applications.rs   Sections 3.2–3.3: Theorems 3.4, 3.5, 3.8, Corollary 3.7, Remark 3.10
 //! shuffle.rs        Remark 3.9: the shuffled-batch instance (T = 2) of spec §14
+//! shuffle_t3.rs     Remark 3.9 at T = 3: 2-D quadrature (ndarray grid) after the reduction along 1
+//! shuffle_mc.rs     Remark 3.9 at any T: Monte Carlo (batched ndarray samples; an estimate)
+//! curves.rs         RDP curves over an order grid: Theorems 3.1/3.8 (exact F within a budget, else G), 3.11
+//! partition_report.rs  `dpaudit partition`: BIS vs model splitting vs Poisson (RDP, PLD), σ for a target
+//! partition_rows.rs the rows of that report (Proposition 2.3, certified PLD, σ bisection, shuffle row)
 //! two_part.rs       Section 3.2.2 / Table 1: joint forward RDP of Poisson subsampling + model splitting (spec §3)
 //! experiments.rs    Table 1 and Figure 3 (spec §15)
+//! experiments_figures.rs  Figures 1 and 2, Figure 3's Poisson-PLD column (spec §15)
 //! audit_points.rs   audit points of spec §17 (first slice), with verdicts
 //! audit_points_reverse.rs  audit points of spec §17 (second slice: reverse term, typos, applications)
 //! golden/           golden-file generators (`golden/balanced_iteration/*.csv`)
@@ -37,6 +43,7 @@ pub mod conversion;
 pub mod reverse;
 pub mod printed;
 pub mod reverse_exact;
+pub mod reverse_mc;
 pub mod applications;
 pub mod two_part;
 pub mod curves;
