@@ -18,8 +18,9 @@ use crate::error::{Error, Result};
 use crate::num::round::widen_up;
 
 /// Default budget of [`forward_curve`]: largest estimated number of log-domain terms
-/// `d·k'·C(α + k', k')·(α + 1)` of one exact row-need DP (spec §1.3 D cost) — about a second.
-pub const EXACT_BUDGET: f64 = 2.0e7;
+/// `d·k'·C(α + k', k')·(α + 1)` of one exact row-need DP (spec §1.3 D cost) — a fraction of a
+/// second (`T = 10, k = 4`: exact up to `α = 17`).
+pub const EXACT_BUDGET: f64 = 5.0e6;
 
 /// Estimated cost (log-domain terms) of the exact `F_α` by the row-need DP (spec §1.3 D).
 pub fn dp_cost(pair: &MixturePair, alpha: u64) -> f64 {
