@@ -12,7 +12,7 @@
 //! The paper's own sentence that the two parts' RDP "can be added" is wrong under shared Poisson
 //! inclusion (audit point A11): the joint pair is used instead.
 
-use super::forward_exact::theorem_3_1_forward_k1_curve;
+use super::forward_exact::theorem_3_1_forward;
 use super::mixture_pair::{check_order, MixturePair};
 use crate::error::{check, Error, Result};
 use crate::num::round::widen_up;
@@ -40,11 +40,9 @@ pub fn two_part_forward_curve(gamma: f64, c1: f64, c2: f64, d: u64, sigma: f64, 
     let max = orders.iter().map(|&a| check_order(a)).collect::<Result<Vec<u64>>>()?.into_iter().max().unwrap_or(2);
     let (b1, b2) = (c1 * c1 / (2.0 * sigma * sigma), c2 * c2 / (2.0 * sigma * sigma));
     let mut ln_m = vec![0.0; max as usize + 1];
-    // F_l(d, 1) for every l from one EGF power (same values and rounding as theorem_3_1_forward)
-    let f_all = if d == 1 { Vec::new() } else { theorem_3_1_forward_k1_curve(&MixturePair::new(d, 1, c2, sigma)?, max)? };
     for l in 2..=max {
         let lf = l as f64;
-        ln_m[l as usize] = if d == 1 { b2 * lf * (lf - 1.0) } else { (lf - 1.0) * f_all[l as usize - 2] };
+        ln_m[l as usize] = if d == 1 { b2 * lf * (lf - 1.0) } else { (lf - 1.0) * theorem_3_1_forward(&MixturePair::new(d, 1, c2, sigma)?, l)? };
     }
     let (ln_g, ln_1g) = (gamma.ln(), (-gamma).ln_1p());
     orders
