@@ -10,10 +10,10 @@ if [ ! -x "$VENV/bin/python" ]; then
     "$PY" -m venv "$VENV"
 fi
 "$VENV/bin/python" -m pip install --upgrade pip >/dev/null
-"$VENV/bin/python" -m pip install "dp-accounting==0.6.0" "prv-accountant==0.2.0" autodp
+"$VENV/bin/python" -m pip install "dp-accounting==0.6.0" "prv-accountant==0.2.0" autodp "pld-accounting==2.0" "random-allocation==1.0.5" pandas
 "$VENV/bin/python" - <<'PY'
 import importlib.metadata as m
-for p in ("dp-accounting", "prv-accountant", "autodp"):
+for p in ("dp-accounting", "prv-accountant", "autodp", "pld-accounting", "random-allocation"):
     print(f"{p}=={m.version(p)}")
 PY
 echo "activate with: source $VENV/bin/activate"

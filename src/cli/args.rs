@@ -51,6 +51,9 @@ pub enum Command {
     /// One DP-GD step from a random Gaussian initialisation: Theorem 5.1 vs a fixed start.
     #[command(after_help = super::init_gd_cmd::INIT_GD_EXAMPLES)]
     InitGd(super::init_gd_cmd::InitGdArgs),
+    /// Balanced Iteration Subsampling / model splitting vs Poisson: RDP, (ε, δ), noise needed.
+    #[command(after_help = super::partition_cmd::PARTITION_EXAMPLES)]
+    Partition(super::partition_cmd::PartitionArgs),
 }
 
 const PROFILE_EXAMPLES: &str = "\

@@ -15,6 +15,7 @@ pub mod list_cmd;
 pub mod merge_cmd;
 pub mod noisy_gd_cmd;
 pub mod output;
+pub mod partition_cmd;
 pub mod profile_cmd;
 pub mod shuffle_cmd;
 
@@ -59,6 +60,7 @@ pub fn run(cli: args::Cli) -> crate::Result<i32> {
         args::Command::Shuffle(a) => shuffle_cmd::run(&a, interrupt_flag()),
         args::Command::Compare(a) => compare_cmd::run(&a, interrupt_flag()),
         args::Command::InitGd(a) => init_gd_cmd::run(&a, interrupt_flag()),
+        args::Command::Partition(a) => partition_cmd::run(&a, interrupt_flag()),
     }
 }
 

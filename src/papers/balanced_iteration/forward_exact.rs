@@ -120,6 +120,14 @@ fn acc<R: Real>(a: &mut R, b: R) {
 /// §1.3 B: `ln W_α = ln α! + ln [z^α] A(z)^d` by repeated squaring of the truncated series in the
 /// log domain (coefficient `−∞` = zero). Returns (ln W, accumulation steps, max magnitude).
 fn egf_ln_w<R: Real>(d: u64, alpha: u64, beta: &R) -> (R, f64, f64) {
+    let (all, steps, max_abs) = egf_ln_w_all(d, alpha, beta);
+    (all[alpha as usize].clone(), steps, max_abs)
+}
+
+/// §1.3 B for every order at once: `ln W_m`, `m = 0..=α_max`, from one truncated power
+/// `A(z)^d mod z^{α_max + 1}` (the coefficients of degree `m ≤ α_max` are exact, so one
+/// computation yields all orders). Returns (ln W_m, accumulation steps, max magnitude).
+fn egf_ln_w_all<R: Real>(d: u64, alpha: u64, beta: &R) -> (Vec<R>, f64, f64) {
     let n = alpha as usize;
     let lf = ln_factorials(alpha, beta);
     let ninf = beta.cst(f64::NEG_INFINITY);
@@ -156,10 +164,43 @@ fn egf_ln_w<R: Real>(d: u64, alpha: u64, beta: &R) -> (R, f64, f64) {
         levels += 1.0;
     }
     let r = result.expect("d ≥ 2");
-    let ln_w = lf[n].clone() + r[n].clone();
-    let max_abs = r.iter().chain(power.iter()).map(|v| v.to_f64().abs()).filter(|v| v.is_finite()).fold(ln_w.to_f64().abs(), f64::max);
+    let all: Vec<R> = (0..=n).map(|m| lf[m].clone() + r[m].clone()).collect();
+    let max_abs = r.iter().chain(power.iter()).chain(all.iter()).map(|v| v.to_f64().abs()).filter(|v| v.is_finite()).fold(0.0, f64::max);
     // Each level: up to α + 1 sequential accumulations per coefficient; errors add over levels.
-    (ln_w, levels * (alpha as f64 + 2.0), max_abs)
+    (all, levels * (alpha as f64 + 2.0), max_abs)
+}
+
+/// **Theorem 3.1, first term of (2)** at every order `2..=α_max` for `min(k, d − k) = 1` from one
+/// EGF power (spec §1.3 B, with the complement identity §1.3 E for `k = d − 1`): the same values
+/// and the same rounding allowance as [`theorem_3_1_forward`] (the allowance uses the largest
+/// magnitude over all orders, so it is never smaller), at the cost of a single order `α_max`.
+/// Index `i` of the result is the order `i + 2`.
+///
+/// Errors: `min(k, d − k) ≠ 1`; invalid `α_max`; overflow.
+pub fn theorem_3_1_forward_k1_curve(pair: &MixturePair, alpha_max: u64) -> Result<Vec<f64>> {
+    check_order(alpha_max)?;
+    if pair.k.min(pair.d - pair.k) != 1 {
+        return Err(Error::invalid("k", pair.k, "the all-orders EGF route needs min(k, d − k) = 1"));
+    }
+    let beta = pair.beta();
+    let (all, steps, max_abs) = egf_ln_w_all(pair.d, alpha_max, &beta);
+    let ln_n = pair.ln_n();
+    let u = f64::EPSILON / 2.0;
+    (2..=alpha_max)
+        .map(|alpha| {
+            let a = alpha as f64;
+            // complement (spec §1.3 E): ln W(d, d − 1) = ln W(d, 1) + (α − 1)αβ(d − 2)
+            let shift = if pair.k == 1 { 0.0 } else { (a - 1.0) * a * beta * (pair.d as f64 - 2.0) };
+            let ln_w = all[alpha as usize] + shift;
+            let f = (ln_w - a * ln_n) / (a - 1.0);
+            if !f.is_finite() {
+                return Err(Error::Numerical(format!("F_α overflowed at d = {}, α = {alpha}", pair.d)));
+            }
+            let m = max_abs + shift.abs();
+            let err = ((steps + 2.0) * (3.0 * m + 4.0) + 64.0 * a * ln_n + 8.0 * ln_w.abs()) * u / (a - 1.0);
+            Ok(widen_up(f + 2.0 * err, 2).max(0.0))
+        })
+        .collect()
 }
 
 /// Histograms `h = (h_0, …, h_k)` with `Σ h_j = α` (rows still needing `j` ones), an index for

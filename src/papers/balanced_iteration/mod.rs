@@ -23,8 +23,14 @@
 //! allocation_compose.rs §11, k > 1: certified upper bound by decomposition into 1-of-m allocations (FS25)
 //! hockey_stick.rs   §11: certified (ε, δ) of BIS beyond RDP — entry points certified_delta / certified_epsilon
 //! hockey_mc.rs      §11: hockey-stick Monte Carlo of the exact pair (ground truth with confidence)
+//! shuffle_t3.rs     Remark 3.9 at T = 3: 2-D quadrature (ndarray grid) after the reduction along 1
+//! shuffle_mc.rs     Remark 3.9 at any T: Monte Carlo (batched ndarray samples; an estimate)
+//! curves.rs         RDP curves over an order grid: Theorems 3.1/3.8 (exact F within a budget, else G), 3.11
+//! partition_report.rs  `dpaudit partition`: BIS vs model splitting vs Poisson (RDP, PLD), σ for a target
+//! partition_rows.rs the rows of that report (Proposition 2.3, certified PLD, σ bisection, shuffle row)
 //! two_part.rs       Section 3.2.2 / Table 1: joint forward RDP of Poisson subsampling + model splitting (spec §3)
 //! experiments.rs    Table 1 and Figure 3 (spec §15)
+//! experiments_figures.rs  Figures 1 and 2, Figure 3's Poisson-PLD column (spec §15)
 //! audit_points.rs   audit points of spec §17 (first slice), with verdicts
 //! audit_points_reverse.rs  audit points of spec §17 (second slice: reverse term, typos, applications)
 //! golden/           golden-file generators (`golden/balanced_iteration/*.csv`)
@@ -41,15 +47,22 @@ pub mod conversion;
 pub mod reverse;
 pub mod printed;
 pub mod reverse_exact;
+pub mod reverse_mc;
 pub mod applications;
 pub mod two_part;
+pub mod curves;
+pub mod partition_rows;
+pub mod partition_report;
 pub mod experiments;
+pub mod experiments_figures;
 pub mod gaussians;
 pub mod shuffle;
 pub mod lognormal_sum;
 pub mod allocation_compose;
 pub mod hockey_stick;
 pub mod hockey_mc;
+pub mod shuffle_t3;
+pub mod shuffle_mc;
 pub mod audit_points;
 pub mod audit_points_reverse;
 pub mod golden;

@@ -71,9 +71,12 @@ impl Paper for BalancedIteration {
     fn golden_tables(&self) -> &'static [Generator] {
         &super::golden::ALL
     }
-    /// Table 1 and Figure 3 (spec §15); Figures 1–2 are not recomputed.
+    /// Table 1 and Figure 3 (`experiments.rs`), then Figures 1–2 and Figure 3's Poisson-PLD
+    /// column (`experiments_figures.rs`; spec §15).
     fn experiments(&self, size: ExperimentSize, interrupt: &AtomicBool) -> Result<Vec<ExperimentOutput>> {
-        super::experiments::outputs(size, interrupt)
+        let mut out = super::experiments::outputs(size, interrupt)?;
+        out.extend(super::experiments_figures::outputs(size, interrupt)?);
+        Ok(out)
     }
     fn recorded_verdicts_path(&self) -> &'static str {
         "audits/verdicts/balanced_iteration.json"
