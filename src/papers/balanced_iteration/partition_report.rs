@@ -10,7 +10,7 @@
 
 use super::curves::{forward_curve, poisson_curve, theorem_3_1_curve, EXACT_BUDGET};
 use super::mixture_pair::{MixturePair, MAX_D, MAX_ORDER};
-use super::partition_rows::{pld_row, rdp_row, shuffle_row, split_poisson_row, RowSpec};
+use super::partition_rows::{bis_certified_row, pld_row, rdp_row, shuffle_row, split_poisson_row, RowSpec};
 use super::reverse::ReverseTerm;
 use crate::error::{check, Error, Result};
 use crate::num::Interval;
@@ -85,8 +85,8 @@ pub struct PartitionReport {
     pub gamma: Option<f64>,
     pub rows: Vec<Row>,
     /// Balanced Iteration Subsampling's certified (ε, δ) beyond RDP (a certified δ(ε) / ε(δ) of
-    /// the pair of Theorem 3.1 directly). Not computed by this module: `None` until that
-    /// accountant is wired in.
+    /// the pair of Theorem 3.1 directly; the interval of the `bis_certified_dp` row): `None`
+    /// without `--k`, for a σ target or for several epochs.
     pub bis_certified_dp: Option<Interval>,
 }
 
@@ -219,6 +219,8 @@ pub fn partition_report(req: &PartitionRequest, interrupt: &AtomicBool) -> Resul
             let spec = bis_spec(key, reverse, t, k, e, req.sigma.map(|s| MixturePair::new(t, k, c, s)).transpose()?.as_ref(), &orders, budget)?;
             rows.push(rdp_row(&spec, &orders, req, &curve)?);
         }
+        stop()?;
+        rows.extend(bis_certified_row(req, k)?);
     }
     if req.submodels > 1 && req.gamma.is_none() {
         let d = req.submodels;
@@ -264,7 +266,8 @@ pub fn partition_report(req: &PartitionRequest, interrupt: &AtomicBool) -> Resul
             rows.push(r);
         }
     }
-    Ok(PartitionReport { request: req.clone(), gamma, rows, bis_certified_dp: None })
+    let bis_certified_dp = rows.iter().find(|r| r.key == "bis_certified_dp").and_then(|r| r.interval);
+    Ok(PartitionReport { request: req.clone(), gamma, rows, bis_certified_dp })
 }
 
 fn reverse_label(r: ReverseTerm) -> &'static str {

@@ -21,7 +21,12 @@ fn epsilon_at_delta_matches_spec() {
     let paper = row(&r, "bis_theorem_3_8_paper");
     assert!(!paper.certified && (paper.value.unwrap() - 3.35353555032).abs() < 1e-8);
     assert_eq!(paper.rdp.unwrap().order, 8);
-    assert!(r.bis_certified_dp.is_none());
+    // The certified (ε, δ) of the pair itself (issue 11 acceptance): its upper end is below
+    // pld-accounting 2.0's upper end 2.8392257 (gaussian_allocation_epsilon_range, measured in
+    // audits/balanced_iteration/peers.csv) and far below the RDP route's 3.539 above.
+    let b = r.bis_certified_dp.expect("certified row for k = 4, one epoch");
+    assert!(b.lower > 0.0 && b.upper < 2.8392257, "{b:?}");
+    assert_eq!(row(&r, "bis_certified_dp").interval, Some(b));
     let mut q = req(Some(4), Some(2.0), Target::Epsilon { delta: 1e-5 });
     q.orders = (2..=256).collect();
     let r = partition_report(&q, &AtomicBool::new(false)).unwrap();

@@ -233,3 +233,31 @@ pub fn shuffle_row(req: &PartitionRequest, order: u64) -> Result<Option<Row>> {
     );
     Ok(Some(row))
 }
+
+/// Balanced Iteration Subsampling's certified `(ε, δ)` beyond RDP: δ(ε) or ε(δ) of the pair of
+/// Theorem 3.1 with `d = T` directly ([`super::hockey_stick`], spec §11 — exact for k = 1,
+/// decomposition upper end for `1 < k < T`), one epoch only (several epochs would need the
+/// composition of that law, not implemented: `None`). No σ search (each probe is a certified
+/// computation of up to seconds).
+pub fn bis_certified_row(req: &PartitionRequest, k: u64) -> Result<Option<Row>> {
+    use super::hockey_stick::{certified_delta, certified_epsilon, BisOptions};
+    let (t, c) = (req.iterations, req.clip);
+    let (Some(s), 1) = (req.sigma, req.epochs) else { return Ok(None) };
+    let opts = BisOptions::default();
+    let r = match req.target {
+        Target::Delta { epsilon } => certified_delta(t, k, s, c, epsilon, &opts)?,
+        Target::Epsilon { delta } => certified_epsilon(t, k, s, c, delta, &opts)?,
+        Target::Sigma { .. } => return Ok(None),
+    };
+    let spec = RowSpec {
+        key: "bis_certified_dp",
+        result: "Theorem 3.8 (hockey-stick)",
+        what: format!("Balanced Iteration Subsampling, k = {k} of T = {t}: certified δ(ε) of the dominating pair itself (not via RDP)"),
+        guarantee: Guarantee::Upper,
+        certified: true,
+        note: format!("route: {}", r.route),
+    };
+    let mut row = spec.row(Some(r.interval.upper), None);
+    row.interval = Some(r.interval);
+    Ok(Some(row))
+}
