@@ -20,6 +20,7 @@ pub mod randomized_response;
 pub mod subsampled_gaussian;
 pub mod mixture_gaussian;
 pub mod replace_subsampled_gaussian;
+pub mod replace_poisson_gaussian;
 
 #[cfg(test)]
 mod mechanisms_test;
