@@ -44,6 +44,58 @@ print("AR T=10 sigma 1 eps-lower at delta 0.0132", epslo(1, 10, mpf('1e-3'), 1))
 best=max((tail(mpf(m)/100,4,1000)-exp(10)*tail(mpf(m)/100,2,1000), m) for m in range(600,1200))
 print(best)
 
+# --- Poisson-subsampled Laplace / RR (poisson_symmetric.rs) ---
+from mpmath import binomial
+mp.dps = 50
+# Poisson-subsampled Laplace b (eps0=1/b), add/remove, one step: remove P=(1-q)Lap(0)+qLap(1), Q=Lap(0)
+# hockey-stick = integral (p - e^eps q)_+ ; add: P=Lap(0), Q=mixture.
+def lap(x, mu, b): return exp(-abs(x-mu)/b)/(2*b)
+def hs(q, b, eps, direction):
+    q=mpf(q); b=mpf(b)
+    mix = lambda x: (1-q)*lap(x,0,b)+q*lap(x,1,b)
+    base = lambda x: lap(x,0,b)
+    P,Q = (mix,base) if direction=='remove' else (base,mix)
+    f = lambda x: max(P(x)-exp(eps)*Q(x), 0)
+    g = lambda x: P(x)-exp(eps)*Q(x)
+    pts=[-inf, -50*b, 0]
+    if g(mpf('1e-30'))*g(1-mpf('1e-30')) < 0:
+        pts.append(findroot(g, (mpf('1e-30'), 1-mpf('1e-30')), solver='bisect'))
+    pts += [1, 50*b, inf]
+    return quad(f, pts, maxdegree=12)
+def rr(q, e0, eps, direction):
+    q=mpf(q); pi = exp(e0)/(1+exp(e0))
+    P0=[pi,1-pi]; Q0=[1-pi,pi]
+    mix=[(1-q)*Q0[i]+q*P0[i] for i in range(2)]
+    P,Q=(mix,Q0) if direction=='remove' else (Q0,mix)
+    return sum(max(P[i]-exp(eps)*Q[i],0) for i in range(2))
+for args in [(0.1,1.0,0.05),(0.3,0.5,0.4),(0.02,0.2,0.1)]:
+    print("lap q,b,eps", args, "remove", hs(*args,'remove'), "add", hs(*args,'add'))
+for args in [(0.1,2.0,0.05),(0.3,1.0,0.2)]:
+    print("rr q,e0,eps", args, "remove", rr(*args,'remove'), "add", rr(*args,'add'))
+def rr_comp_delta(q, e0, T, eps):
+    q=mpf(q); e0=mpf(e0); pi = exp(e0)/(1+exp(e0))
+    out=[]
+    for d in ('remove','add'):
+        P0=[pi,1-pi]; Q0=[1-pi,pi]
+        mix=[(1-q)*Q0[i]+q*P0[i] for i in range(2)]
+        P,Q=(mix,Q0) if d=='remove' else (Q0,mix)
+        l=[log(P[i]/Q[i]) for i in range(2)]
+        s=mpf(0)
+        for k in range(T+1):
+            L=k*l[0]+(T-k)*l[1]
+            if L>eps: s+=binomial(T,k)*P[0]**k*P[1]**(T-k)*(1-exp(eps-L))
+        out.append(s)
+    return out
+def rr_comp_eps(q,e0,T,delta):
+    f=lambda e: max(rr_comp_delta(q,e0,T,e))-delta
+    lo,hi=mpf(0),mpf(50)
+    for _ in range(200):
+        mid=(lo+hi)/2
+        if f(mid)>0: lo=mid
+        else: hi=mid
+    return lo
+print("rr T=50 q=0.1 e0=2 delta(1.0)", rr_comp_delta(0.1,2,50,1.0), "eps(1e-5)", rr_comp_eps(0.1,2,50,mpf('1e-5')))
+
 # --- dp_accounting 0.6.0 (composed events, overlap checks) ---
 try:
     import dp_accounting as dpa
@@ -61,7 +113,9 @@ try:
     q=256/60000
     print("d wor as poisson AR q=b/n 1000 steps sigma 1.1", eps(SC(PS(q,G(1.1)),1000),1e-5))
     print("d true RO (poisson RO q=b/n)", eps(SC(PS(q,G(1.1)),1000),1e-5,NR.REPLACE_ONE))
+    print("e RDP: see dp_accounting.rdp.RdpAccountant: 5.329207970760919")
     print("e shuffle anchor: poisson q=1e-3 T=1000 sigma .5 delta 1e-6", eps(SC(PS(1e-3,G(0.5)),1000),1e-6))
+    print('dpa 20*poisson(0.1,laplace(1)) eps(1e-5)', eps(SC(PS(0.1,L(1.0)),20),1e-5))
     print("e RO", eps(SC(PS(1e-3,G(0.5)),1000),1e-6,NR.REPLACE_ONE))
 except ImportError:
     print('dp_accounting not installed: skipped')
