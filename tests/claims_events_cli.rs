@@ -70,7 +70,7 @@ fn the_events_example_is_audited_end_to_end() {
     // Shuffle: certified lower bound only (mpmath 10.996901896522195 at the threshold m = 8.5).
     let (lo, hi) = eps("shuffle-as-poisson");
     assert!((10.996901896522195..10.9972).contains(&lo) && hi.is_infinite(), "{lo} {hi}");
-    assert_eq!(by_id("shuffle-control")["route"], "lower_bound");
+    assert_eq!(by_id("shuffle-control")["method"], "lower_bound");
     // δ = 0: ε(0) = 20/5 + 10·0.1 = 5 (outward-rounded), ∞ with a Gaussian phase.
     let (lo, hi) = eps("pure-laplace-rr");
     assert!(lo <= 5.0 && 5.0 <= hi && hi - lo < 1e-12, "{lo} {hi}");
@@ -83,8 +83,8 @@ fn bad_event_fields_exit_2_naming_line_and_column() {
     let tmp = tempfile::tempdir().unwrap();
     let head = "id,accountant,mechanism,noise_multiplier,sensitivity,sampling_rate,steps,epsilon,delta,event,adjacency";
     let cases: &[(&str, &str)] = &[
-        ("b,a,,,,,,1,1e-5,\"poisson(2, gaussian(1))\",", "column 10 (event): at character 9: the Poisson sampling probability must lie in [0, 1], got 2"),
-        ("b,a,gaussian,1,,,1,1,1e-5,gaussian(1),", "column 3 (mechanism): '1'"),
+        ("b,a,,,,,,1,1e-5,\"poisson(2, gaussian(1))\",", "column 10 (event): at character 23: the Poisson sampling probability must lie in [0, 1], got 2"),
+        ("b,a,gaussian,1,,,1,1,1e-5,gaussian(1),", "column 3 (mechanism): 'gaussian' given on a row with an event"),
         ("b,a,,,,,,1,1e-5,\"10*wor(5, 50, gaussian(1))\",add_remove", "column 10 (event): wor(5, 50, gaussian(1.0)) under add_remove"),
         ("b,a,,,,,,1,1e-5,@nope.json,", "column 10 (event): cannot read the event file"),
         ("b,a,,,,,,1,1e-5,gaussian(1),both", "column 11 (adjacency): unknown adjacency 'both'"),

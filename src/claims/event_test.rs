@@ -29,16 +29,19 @@ fn inline_examples_of_the_format_parse_to_their_phases() {
     assert_eq!(parse_inline("100*wor(256, 60000, gaussian(1.1))").unwrap().phases[0].sampling, Sampling::Wor { b: 256, n: 60000 });
 }
 
+/// Positions: syntax errors point at the offending character; a parameter out of range is
+/// reported at the end of the factor's arguments (its closing parenthesis), a bad wrapped event
+/// at the start of that event.
 #[test]
 fn malformed_inline_events_name_the_position() {
     for (text, pos, what) in [
-        ("gaussian(0)", 10, "must be ≥"),
-        ("poisson(1.5, gaussian(1))", 13, "[0, 1]"),
+        ("gaussian(0)", 11, "must be ≥"),
+        ("poisson(1.5, gaussian(1))", 25, "[0, 1]"),
         ("3 gaussian(1)", 1, "'*'"),
         ("gausian(1)", 1, "unknown event 'gausian'"),
         ("gaussian(1) +", 14, "expected a mechanism"),
-        ("shuffle(3, 100, gaussian(1))", 16, "not a multiple"),
-        ("poisson(0.1, 2*gaussian(1))", 14, "exactly one mechanism"),
+        ("shuffle(3, 100, gaussian(1))", 28, "not a multiple"),
+        ("poisson(0.1, 2*gaussian(1))", 13, "exactly one mechanism"),
         ("0*laplace(1)", 1, "at least 1"),
         ("laplace(1))", 11, "unexpected ')'"),
     ] {
@@ -140,8 +143,8 @@ fn event_rows_reject_legacy_values_and_unsupported_combinations() {
     for (row, want) in [
         ("a,x,gaussian,,,,,1,1e-5,gaussian(1),", "column 3 (mechanism)"),
         ("a,x,,,,,10,1,1e-5,gaussian(1),", "column 7 (steps)"),
-        ("a,x,,,,,,1,1e-5,10*wor(10, 100, gaussian(1)),", "dataset size"),
-        ("a,x,,,,,,1,1e-5,10*poisson(0.1, rr(1)),", "not supported yet"),
+        ("a,x,,,,,,1,1e-5,\"10*wor(10, 100, gaussian(1))\",", "changes N"),
+        ("a,x,,,,,,1,1e-5,\"10*poisson(0.1, rr(1))\",", "not supported yet"),
         ("a,x,,,,,,1,1e-5,gaussian(1),sideways", "column 11 (adjacency)"),
         ("a,x,,,,,,1,1e-5,gaussian(1)+,", "column 10 (event): at character 13"),
     ] {
