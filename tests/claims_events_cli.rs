@@ -50,6 +50,9 @@ fn the_events_example_is_audited_end_to_end() {
         ("pure-laplace-rr", "sound"),
         ("pure-laplace-rr-low", "unsound"),
         ("pure-gauss-event", "unsound"),
+        ("poisson-laplace", "sound"),
+        ("poisson-laplace-low", "unsound"),
+        ("pure-poisson-laplace", "sound"),
     ];
     assert_eq!(rows.len(), want.len());
     for (id, verdict) in want {
@@ -67,6 +70,13 @@ fn the_events_example_is_audited_end_to_end() {
         assert!(lo <= dpa * 1.002 && dpa * 0.998 <= hi && hi - lo < 1e-2 * lo, "{id}: [{lo}, {hi}] vs dp_accounting {dpa}");
     }
     assert_eq!(eps("hetero-psg-ro-json"), eps("hetero-psg-ro-toml"));
+    // Poisson-subsampled Laplace (add/remove): dp_accounting 0.6.0 PLD 1.7235217 (overlap).
+    let (lo, hi) = eps("poisson-laplace");
+    assert!(lo <= 1.7235217 * 1.002 && 1.7235217 * 0.998 <= hi && hi - lo < 2e-2 * lo, "[{lo}, {hi}]");
+    // δ = 0: 20 steps of ln(1 − 0.1 + 0.1 e^1) = 0.15856508…: ε(0) = 3.1713015748085822 (remove direction,
+    // the larger; mpmath: 20*log(1+0.1*(e−1))).
+    let (lo, hi) = eps("pure-poisson-laplace");
+    assert!(lo <= 3.1713015748085822 && 3.1713015748085822 <= hi && hi - lo < 1e-9, "[{lo}, {hi}]");
     // Shuffle: certified lower bound only (mpmath 10.996901896522195 at the threshold m = 8.5).
     let (lo, hi) = eps("shuffle-as-poisson");
     assert!((10.996901896522195..10.9972).contains(&lo) && hi.is_infinite(), "{lo} {hi}");
@@ -88,7 +98,7 @@ fn bad_event_fields_exit_2_naming_line_and_column() {
         ("b,a,,,,,,1,1e-5,\"10*wor(5, 50, gaussian(1))\",add_remove", "column 10 (event): wor(5, 50, gaussian(1.0)) under add_remove"),
         ("b,a,,,,,,1,1e-5,@nope.json,", "column 10 (event): cannot read the event file"),
         ("b,a,,,,,,1,1e-5,gaussian(1),both", "column 11 (adjacency): unknown adjacency 'both'"),
-        ("b,a,,,,,,1,1e-5,\"shuffle(2, 10, laplace(1))\",", "not supported yet"),
+        ("b,a,,,,,,1,1e-5,\"shuffle(2, 10, laplace(1))\",", "not supported (only gaussian is sampled that way)"),
     ];
     for (k, (row, needle)) in cases.iter().enumerate() {
         let f = tmp.path().join(format!("bad{k}.csv"));

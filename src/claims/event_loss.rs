@@ -9,7 +9,8 @@
 //! | `poisson(q, gaussian(σ))` | foundations §2.4, both directions | [`ReplaceSgmLoss`] (symmetric, see its module doc) |
 //! | `wor(b, n, gaussian(σ))` | input error: the neighbours' sizes differ | [`ReplaceSgmLoss`] with `q = b/n` (Lebeda et al. 2024; the replaced record is in the batch with probability b/n) |
 //! | `shuffle(b, n, gaussian(σ))` | certified lower bound only ([`super::event_shuffle`]) | same |
-//! | `poisson`/`wor`/`shuffle` of `laplace`, `rr` | input error (not supported yet) | input error |
+//! | `poisson(q, laplace(b))`, `poisson(q, rr(ε0))` | [`PoissonSymmetricLoss`]: `(1−q)Q0 + qP0` vs `Q0` and reversed, both directions | input error (not supported) |
+//! | `wor`/`shuffle` of `laplace`, `rr` | input error (not supported) | input error |
 //!
 //! Routes: an event whose every phase is an unsampled Gaussian (Poisson with q = 1 included) is
 //! one Gaussian with `μ = √(Σ count_i μ_i²)` (Dong, Roth & Su 2022, Cor. 3.3) and takes the
@@ -18,8 +19,9 @@
 //! direction separately, the worse direction taken at the end.
 
 use super::event::{Adjacency, Base, Event, Phase, Sampling};
+use crate::mechanisms::poisson_symmetric::PoissonSymmetricLoss;
 use crate::mechanisms::replace_poisson_gaussian::ReplaceSgmLoss;
-use crate::mechanisms::Mechanism;
+use crate::mechanisms::{Direction, Mechanism};
 use crate::pld::LossStep;
 use std::sync::Arc;
 
@@ -46,7 +48,11 @@ pub fn check_supported(ev: &Event, adj: Adjacency) -> Result<(), String> {
                 return bad("sampling exactly B of N records is not defined for both neighbours when adding or removing a record changes N; use adjacency replace_one (the relation fixed-size batches are analysed under) or account the steps as poisson(B/N, …) if the batches really are Poisson-sampled")
             }
             (_, Sampling::Poisson { q: 0.0 }, _) => {}
-            (_, _, _) => return bad("sampled Laplace and randomized response are not supported yet (only gaussian is sampled: poisson, wor, shuffle)"),
+            (_, Sampling::Poisson { .. }, Adjacency::AddRemove) => {}
+            (_, Sampling::Poisson { .. }, Adjacency::ReplaceOne) => {
+                return bad("Poisson-subsampled Laplace and randomized response are supported under add_remove only (dp_accounting does not account them under REPLACE_ONE either)")
+            }
+            (_, _, _) => return bad("Laplace and randomized response with fixed-size (wor) or shuffled batches are not supported (only gaussian is sampled that way)"),
         }
     }
     Ok(())
@@ -101,6 +107,8 @@ fn step(p: &Phase, k: f64, adj: Adjacency) -> LossStep {
     let mech = |m: Mechanism| LossStep::from_mechanism(&m, p.count);
     match (p.base, p.sampling) {
         (Base::Gaussian { sigma, .. }, Sampling::None | Sampling::Poisson { q: 1.0 }) => mech(Mechanism::Gaussian { noise_multiplier: sigma / k, sensitivity: 1.0 }),
+        (Base::Laplace { b }, Sampling::Poisson { q }) if q < 1.0 => poisson_symmetric(q, &Mechanism::Laplace { noise_multiplier: b, sensitivity: 1.0 }, p.count),
+        (Base::Rr { eps0 }, Sampling::Poisson { q }) if q < 1.0 => poisson_symmetric(q, &Mechanism::RandomizedResponse { noise_multiplier: 1.0 / eps0 }, p.count),
         (Base::Laplace { b }, _) => mech(Mechanism::Laplace { noise_multiplier: b / k, sensitivity: 1.0 }),
         (Base::Rr { eps0 }, _) => mech(Mechanism::RandomizedResponse { noise_multiplier: 1.0 / eps0 }),
         (Base::Gaussian { sigma, .. }, Sampling::Poisson { q }) if adj == Adjacency::AddRemove => {
@@ -110,6 +118,13 @@ fn step(p: &Phase, k: f64, adj: Adjacency) -> LossStep {
         (Base::Gaussian { sigma, .. }, Sampling::Wor { b, n }) => replace_sgm(b as f64 / n as f64, sigma, p.count),
         (Base::Gaussian { sigma, .. }, Sampling::Shuffle { .. }) => mech(Mechanism::Gaussian { noise_multiplier: sigma / k, sensitivity: 1.0 }),
     }
+}
+
+/// The add/remove Poisson-subsampled step of a symmetric mechanism (Laplace, randomized
+/// response), both directions ([`PoissonSymmetricLoss`]).
+fn poisson_symmetric(q: f64, m: &Mechanism, count: u64) -> LossStep {
+    let dir = |d: Direction| -> Arc<dyn crate::mechanisms::PrivacyLoss> { Arc::new(PoissonSymmetricLoss::new(q, m.loss(Direction::Remove), d)) };
+    LossStep { label: format!("poisson(q={q:?}, {m:?})"), remove: dir(Direction::Remove), add: dir(Direction::Add), symmetric: false, count }
 }
 
 /// The replace-one subsampled Gaussian step (`q = 1`: the Gaussian with μ = 2/σ).

@@ -144,7 +144,8 @@ fn event_rows_reject_legacy_values_and_unsupported_combinations() {
         ("a,x,gaussian,,,,,1,1e-5,gaussian(1),", "column 3 (mechanism)"),
         ("a,x,,,,,10,1,1e-5,gaussian(1),", "column 7 (steps)"),
         ("a,x,,,,,,1,1e-5,\"10*wor(10, 100, gaussian(1))\",", "changes N"),
-        ("a,x,,,,,,1,1e-5,\"10*poisson(0.1, rr(1))\",", "not supported yet"),
+        ("a,x,,,,,,1,1e-5,\"10*poisson(0.1, rr(1))\",replace_one", "add_remove only"),
+        ("a,x,,,,,,1,1e-5,\"10*wor(1, 10, laplace(1))\",replace_one", "not supported"),
         ("a,x,,,,,,1,1e-5,gaussian(1),sideways", "column 11 (adjacency)"),
         ("a,x,,,,,,1,1e-5,gaussian(1)+,", "column 10 (event): at character 13"),
     ] {
@@ -172,4 +173,48 @@ fn shuffle_lower_bound_matches_the_mpmath_threshold_test() {
     let v = audit("id,accountant,epsilon,delta,event\ns,x,4.2351,1e-6,\"shuffle(60, 60000, gaussian(0.5))\"\nc,x,12,1e-6,\"shuffle(60, 60000, gaussian(0.5))\"\n");
     assert_eq!((v[0].route, v[0].verdict), (RouteKind::LowerBound, Verdict::Unsound));
     assert_eq!(v[1].verdict, Verdict::Inconclusive);
+}
+
+/// Poisson-subsampled Laplace and randomized response, one step, both directions: mpmath (50
+/// digits, `audits/claims/events_reference.py`): `quad((p − e^ε q)_+)` of the mixture pair
+/// `(1−q)Lap(0, b) + q Lap(1, b)` vs `Lap(0, b)` (and reversed), with the kinks as breakpoints;
+/// for RR the two-point sum.
+#[test]
+fn poisson_subsampled_laplace_and_rr_profiles_match_mpmath() {
+    use crate::mechanisms::poisson_symmetric::PoissonSymmetricLoss;
+    use crate::mechanisms::{laplace::LaplaceLoss, randomized_response::RrLoss, Direction};
+    let lap = [
+        (0.1, 1.0, 0.05, 0.025401389825142777, 0.008217948350846220),
+        (0.3, 0.5, 0.4, 0.12069984406390506, 0.0),
+        (0.02, 0.2, 0.1, 0.015892945065328240, 0.0),
+    ];
+    for (q, b, eps, rem, add) in lap {
+        for (dir, want) in [(Direction::Remove, rem), (Direction::Add, add)] {
+            let l = PoissonSymmetricLoss::new(q, Box::new(LaplaceLoss::new(1.0 / b)), dir);
+            let got = l.delta(eps);
+            assert!((got - want).abs() <= 1e-12 * want.max(1e-300) + 1e-16, "laplace q={q} b={b} ε={eps} {dir:?}: {got} vs {want}");
+            for t in [-2.0, -0.3, 0.0, 0.02, 0.7, 3.0] {
+                assert!((l.cdf(t) + l.sf(t) - 1.0).abs() < 1e-14 && l.cdf_left(t) <= l.cdf(t) + 1e-16);
+            }
+        }
+    }
+    let rr = [(0.1, 2.0, 0.05, 0.07004775109227683, 0.03490476045979459), (0.3, 1.0, 0.2, 0.07909077470316956, 0.007470965455817374)];
+    for (q, e0, eps, rem, add) in rr {
+        for (dir, want) in [(Direction::Remove, rem), (Direction::Add, add)] {
+            let l = PoissonSymmetricLoss::new(q, Box::new(RrLoss::new(e0)), dir);
+            let got = l.delta(eps);
+            assert!((got - want).abs() <= 1e-12 * want, "rr q={q} ε0={e0} ε={eps} {dir:?}: {got} vs {want}");
+        }
+    }
+}
+
+/// 50 composed Poisson-subsampled RR steps (q = 0.1, ε0 = 2): mpmath binomial sum over the
+/// two-valued loss per direction, max over directions: ε(1e−5) = 8.3911735393522324.
+#[test]
+fn composed_poisson_rr_matches_the_binomial_sum() {
+    let v = audit("id,accountant,epsilon,delta,event\nlo,x,8.3,1e-5,\"50*poisson(0.1, rr(2))\"\nhi,x,8.5,1e-5,\"50*poisson(0.1, rr(2))\"\n");
+    assert_eq!((v[0].route, v[0].verdict), (RouteKind::Fft, Verdict::Unsound), "{:?}", v[0].notes);
+    assert_eq!(v[1].verdict, Verdict::Sound);
+    let iv = v[0].true_epsilon;
+    assert!(iv.lower <= 8.3911735393522324 && 8.3911735393522324 <= iv.upper && iv.upper - iv.lower < 1e-2, "{iv:?}");
 }

@@ -123,30 +123,42 @@ pub fn pure_dp_intervals(claim: &Claim, prec: u32, tolerance: f64) -> Result<(In
     Ok((sup, delta))
 }
 
-/// Pure-DP intervals of a composed event (claimed δ = 0): the largest loss of a composition is
-/// the sum of the phases' largest losses (independent steps), `count·ε0` for Laplace (`ε0 = 1/b`,
-/// `2/b` under replace-one) and randomized response (`ε0`), `∞` for any Gaussian phase (an
-/// unsampled one, or Poisson/without replacement with a positive rate: the mixture's loss is
-/// unbounded). The sum is rounded outward; `δ(ε_c)` is `[0, 0]` when `ε_c ≥ ε(0)` and `[0, 1]`
+/// Pure-DP intervals of a composed event (claimed δ = 0): the largest loss of a composition is,
+/// per direction, the sum of the phases' largest losses (independent steps), `count·ε0` for
+/// Laplace (`ε0 = 1/b`, `2/b` under replace-one) and randomized response (`ε0`), `ln(1 − q +
+/// q e^{ε0})` (remove) and `−ln(1 − q + q e^{−ε0})` (add) when Poisson-sampled, `∞` for any
+/// Gaussian phase (an unsampled one, or Poisson/without replacement with a positive rate: the
+/// mixture's loss is unbounded); the larger direction is taken. The sum is rounded outward; `δ(ε_c)` is `[0, 0]` when `ε_c ≥ ε(0)` and `[0, 1]`
 /// otherwise (no lower bound on δ is attempted for composed events).
 pub fn event_pure_dp(ev: &super::event::Event, adj: super::event::Adjacency, eps_c: f64, tolerance: f64) -> (Interval, Interval) {
     use super::event::{Adjacency, Base};
     let k = if adj == Adjacency::ReplaceOne { 2.0 } else { 1.0 };
-    let (mut lo, mut hi) = (0.0f64, 0.0f64);
+    // Per direction (remove, add): Σ count · (largest one-step loss), summed in f64 and widened
+    // by 1e−13 relative (far more than the rounding of these few operations).
+    let (mut rem, mut add) = (0.0f64, 0.0f64);
     for p in &ev.phases {
-        if matches!(p.sampling, super::event::Sampling::Poisson { q } if q == 0.0) {
-            continue;
-        }
-        let (l, h) = match p.base {
-            Base::Gaussian { .. } => (f64::INFINITY, f64::INFINITY),
-            Base::Laplace { b } => (div_down(k, b), div_up(k, b)),
-            Base::Rr { eps0 } => (eps0, eps0),
+        let q = match p.sampling {
+            super::event::Sampling::Poisson { q } if q == 0.0 => continue,
+            super::event::Sampling::Poisson { q } => q,
+            _ => 1.0,
         };
-        let c = p.count as f64;
-        let (c_lo, c_hi) = if c as u64 == p.count { (c, c) } else { (c.next_down(), c.next_up()) };
-        lo = (lo + l * c_lo).next_down().next_down().max(0.0);
-        hi = (hi + h * c_hi).next_up().next_up();
+        let e0 = match p.base {
+            Base::Gaussian { .. } => f64::INFINITY,
+            Base::Laplace { b } => k / b,
+            Base::Rr { eps0 } => eps0,
+        };
+        // Poisson sampling at rate q (Zhu, Dong & Wang 2022; PoissonSymmetricLoss):
+        // remove sup g(ε0) = ln(1 − q + q e^{ε0}), add sup −g(−ε0) = −ln(1 − q + q e^{−ε0}).
+        let (r, a) = if q >= 1.0 || e0.is_infinite() {
+            (e0, e0)
+        } else {
+            ((q * e0.exp_m1()).ln_1p(), -(q * (-e0).exp_m1()).ln_1p())
+        };
+        rem += p.count as f64 * r;
+        add += p.count as f64 * a;
     }
+    let v = rem.max(add);
+    let (lo, hi) = if v.is_infinite() { (v, v) } else { ((v * (1.0 - 1e-13)).max(0.0), v * (1.0 + 1e-13)) };
     let sup = Interval { lower: lo, upper: hi };
     let _ = tolerance;
     let delta = if eps_c >= sup.upper {
