@@ -1,6 +1,7 @@
 //! One accountant claim: "the mechanism, composed `steps` times, is (ε, δ)-DP" (issue 4,
 //! claims input format), with parameters validated once, at the boundary.
 
+use super::event::{Adjacency, Event};
 use super::kind::ClaimKind;
 use crate::mechanisms::Mechanism;
 use serde::Serialize;
@@ -29,9 +30,39 @@ pub struct Claim {
     pub kind: ClaimKind,
     /// 1-based line of the row in its file (for messages).
     pub line: usize,
+    /// The row's event (column `event`, or a legacy row with adjacency `replace_one`), issue 12.
+    /// `None`: the legacy event `steps × mechanism` under add/remove.
+    pub event: Option<Box<ClaimEvent>>,
+}
+
+/// The event of a claim row and its adjacency (`docs/claims.md`, "Events").
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClaimEvent {
+    pub event: Event,
+    pub adjacency: Adjacency,
+    /// True when `mechanism` and `steps` of the claim are an exactly equivalent legacy event
+    /// (then the legacy routes decide the row); false for events composed by the FFT or bounded
+    /// from below (then `mechanism` only names the first phase, for the report).
+    pub legacy: bool,
 }
 
 impl Claim {
+    /// The mechanism column of reports: the event's canonical text (with ` [replace_one]` under
+    /// replace-one adjacency) for event rows, else [`Claim::mechanism_name`].
+    pub fn mechanism_label(&self) -> String {
+        match &self.event {
+            Some(e) if e.adjacency == Adjacency::ReplaceOne => format!("{} [replace_one]", e.event.text),
+            Some(e) => e.event.text.clone(),
+            None => self.mechanism_name().to_string(),
+        }
+    }
+
+    /// True when the row's event is not an equivalent legacy event (FFT composition of its
+    /// phases or the shuffle lower bound decide it).
+    pub fn is_composed_event(&self) -> bool {
+        self.event.as_ref().is_some_and(|e| !e.legacy)
+    }
+
     /// CSV name of the mechanism (`gaussian`, `laplace`, `poisson_subsampled_gaussian`,
     /// `randomized_response`).
     pub fn mechanism_name(&self) -> &'static str {

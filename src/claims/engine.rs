@@ -23,10 +23,13 @@ use super::fft_group::{FftGroup, LevelContext, RowIntervals};
 use super::mc_check::mc_evidence;
 use super::options::ClaimOptions;
 use super::result::{ClaimVerdict, RouteKind};
-use super::route::{pure_dp_intervals, route_of, trivial_intervals};
+use super::event_loss::{plan, Plan};
+use super::event_shuffle::shuffle_lower;
+use super::route::{guarded, pure_dp_intervals, route_of, trivial_intervals};
 use super::schedule::run_in_order;
 use super::verdict::{tightness, value_tightness, Verdict};
 use crate::num::Interval;
+use crate::pld::LossStep;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -82,6 +85,18 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
                 seconds[i] = t0.elapsed().as_secs_f64();
                 method[i] = "pure DP: ε(0) = the largest privacy loss of the composed mechanism (T/S for Laplace and randomized response, ∞ with Gaussian noise), outward-rounded".into();
             }
+            RouteKind::LowerBound => {
+                let t0 = Instant::now();
+                if let Some(ev) = &c.event {
+                    let (e, d) = guarded(|| Ok(shuffle_lower(&ev.event, ev.adjacency, c.epsilon, c.delta))).unwrap_or((RowIntervals::unknown().true_epsilon, RowIntervals::unknown().true_delta));
+                    state[i].update(c, e, d, opts.tolerance);
+                    if state[i].verdict == Verdict::Inconclusive {
+                        state[i].notes.push("shuffled batches: only a lower bound on the true ε is certified (no proven upper bound), so the claim cannot be shown sound".into());
+                    }
+                }
+                seconds[i] = t0.elapsed().as_secs_f64();
+                method[i] = "lower bound: shuffled batches, explicit adjacent pair (bump 2/σ vs 1/σ, or vs none under replace-one), max over batches, threshold test in MPFR".into();
+            }
             RouteKind::Rdp | RouteKind::Gdp | RouteKind::Zcdp => {
                 // Started only before the end of the budget (a GDP row may compose a PLD).
                 check_interrupt()?;
@@ -118,10 +133,18 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
         if routes[i] != RouteKind::Fft {
             continue;
         }
-        let m = c.privacy_mechanism();
-        let key = format!("{}|{}", serde_json::to_string(&m).unwrap_or_default(), c.steps);
+        let (key, parts) = match c.event.as_ref().filter(|e| !e.legacy) {
+            Some(ev) => match plan(&ev.event, ev.adjacency) {
+                Plan::Fft(parts) => (format!("event|{}|{}", ev.event.text, ev.adjacency.name()), parts),
+                _ => continue,
+            },
+            None => {
+                let m = c.privacy_mechanism();
+                (format!("{}|{}", serde_json::to_string(&m).unwrap_or_default(), c.steps), vec![LossStep::from_mechanism(&m, c.steps)])
+            }
+        };
         let g = *key_of.entry(key).or_insert_with(|| {
-            groups.push(FftGroup::new(m, c.steps));
+            groups.push(FftGroup::new(parts));
             groups.len() - 1
         });
         groups[g].push(i);
@@ -238,6 +261,10 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
             if !claims[i].kind.is_eps_delta() {
                 continue;
             }
+            if claims[i].is_composed_event() {
+                state[i].notes.push("no Monte Carlo check: composed events have no Monte Carlo sampler yet".into());
+                continue;
+            }
             if routes[i] == RouteKind::PureDp {
                 state[i].notes.push("no Monte Carlo check: a δ = 0 claim is decided by the largest privacy loss, which sampling cannot bound".into());
                 continue;
@@ -295,7 +322,7 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
             ClaimVerdict {
                 id: c.id.clone(),
                 accountant: c.accountant.clone(),
-                mechanism: c.mechanism_name().to_string(),
+                mechanism: c.mechanism_label(),
                 noise_multiplier: c.noise_multiplier(),
                 sensitivity: c.sensitivity(),
                 sampling_rate: c.sampling_rate(),
@@ -355,7 +382,7 @@ fn first_pass_items(routes: &[RouteKind], plan: &ExactPlan, group_of: &[Option<u
                     }
                 }
             }
-            RouteKind::Trivial | RouteKind::PureDp | RouteKind::Rdp | RouteKind::Gdp | RouteKind::Zcdp => {}
+            RouteKind::Trivial | RouteKind::PureDp | RouteKind::LowerBound | RouteKind::Rdp | RouteKind::Gdp | RouteKind::Zcdp => {}
         }
     }
     items

@@ -1,4 +1,4 @@
-//! FFT route: claims on the same (mechanism, steps) share one certified PLD composition
+//! FFT route: claims on the same (mechanism, steps) — or the same event and adjacency — share one certified PLD composition
 //! ([`crate::pld::CertifiedPld`] answers δ(ε) and ε(δ) at any point), refined in levels.
 //!
 //! Level 0 lets the PLD accountant choose its grid for the relative ε accuracy
@@ -18,9 +18,8 @@ use super::claim::Claim;
 use super::route::guarded;
 use super::verdict::{decide, required_accuracy, Verdict};
 use crate::error::Result;
-use crate::mechanisms::Mechanism;
 use crate::num::Interval;
-use crate::pld::{compose_mechanisms, CertifiedPld, PldOptions};
+use crate::pld::{compose_losses, CertifiedPld, LossStep, PldOptions};
 use std::time::Instant;
 
 /// FFT length cap of the first (automatic) level.
@@ -67,8 +66,8 @@ fn intersect_or_note(old: Interval, new: Interval, what: &str, notes: &mut Vec<S
 /// The rows sharing one composition, and the refinement state.
 #[derive(Debug)]
 pub struct FftGroup {
-    pub mechanism: Mechanism,
-    pub steps: u64,
+    /// The composed steps (one legacy mechanism × steps, or the phases of an event).
+    pub parts: Vec<LossStep>,
     /// Indices into the claims slice.
     pub rows: Vec<usize>,
     /// Certified intervals of each row (aligned with `rows`).
@@ -99,10 +98,9 @@ pub struct LevelContext<'a> {
 }
 
 impl FftGroup {
-    pub fn new(mechanism: Mechanism, steps: u64) -> FftGroup {
+    pub fn new(parts: Vec<LossStep>) -> FftGroup {
         FftGroup {
-            mechanism,
-            steps,
+            parts,
             rows: Vec::new(),
             states: Vec::new(),
             widths: Vec::new(),
@@ -208,9 +206,8 @@ impl FftGroup {
         }
         let refining = opts.grid_step.is_some();
         let t0 = Instant::now();
-        let mech = self.mechanism.clone();
-        let steps = self.steps;
-        let res: Result<CertifiedPld> = guarded(|| compose_mechanisms(&[(mech, steps)], &opts));
+        let parts = &self.parts;
+        let res: Result<CertifiedPld> = guarded(|| compose_losses(parts, &opts));
         let secs = t0.elapsed().as_secs_f64();
         self.seconds += secs;
         let pld = match res {

@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! parse.rs     claims CSV → validated [`Claim`]s (Error::Parse naming file, line, column)
+//! event*.rs    the events accountants compose (issue 12): model, parsing, dominating pairs, shuffle lower bound
 //! route.rs     which certified engine decides a row (trivial / exact MPFR / FFT PLD)
 //! exact_group.rs rows sharing (mechanism, steps) and a claimed δ or ε share one exact evaluation
 //! fft_group.rs rows sharing (mechanism, steps) share one certified PLD; refinement levels
@@ -34,6 +35,10 @@
 pub mod calibration;
 pub mod claim;
 pub mod engine;
+pub mod event;
+pub mod event_loss;
+pub mod event_parse;
+pub mod event_shuffle;
 pub mod exact_group;
 pub mod fft_group;
 pub mod junit;
@@ -50,6 +55,8 @@ pub mod route;
 pub mod schedule;
 pub mod verdict;
 
+#[cfg(test)]
+mod event_test;
 #[cfg(test)]
 mod exact_group_test;
 #[cfg(test)]

@@ -25,7 +25,10 @@
 //! The whole file is checked before anything is evaluated; the first malformed row is reported
 //! (with the count of further malformed rows, if any).
 
-use super::claim::Claim;
+use super::claim::{Claim, ClaimEvent};
+use super::event::{Adjacency, Base, Event, Node, Sampling};
+use super::event_loss::{check_supported, display_mechanism, plan, Plan};
+use super::event_parse::{parse_inline, read_file as read_event_file};
 use super::kind::ClaimKind;
 use crate::error::{Error, Result};
 use crate::mechanisms::Mechanism;
@@ -40,10 +43,18 @@ pub const COLUMNS: [&str; 9] = ["id", "accountant", "mechanism", "noise_multipli
 /// Rényi order α of an `rdp` claim) and `value` (ρ of `rdp` and `zcdp`, μ of `gdp`).
 pub const KIND_COLUMNS: [&str; 3] = ["kind", "order", "value"];
 
-/// Positions of the required and the optional columns.
+/// Optional event columns (issue 12, `docs/claims.md` "Events"): `event` (inline syntax or
+/// `@FILE.json|toml`) and `adjacency` (`add_remove` when empty or absent, or `replace_one`).
+/// With an `event` column, the header may omit the legacy columns `mechanism`,
+/// `noise_multiplier`, `sensitivity`, `sampling_rate` and `steps`.
+pub const EVENT_COLUMNS: [&str; 2] = ["event", "adjacency"];
+
+/// Positions of the required and the optional columns (`usize::MAX`: a legacy column absent
+/// from a header that has `event`).
 struct Index {
     req: [usize; 9],
     opt: [Option<usize>; 3],
+    ev: [Option<usize>; 2],
     width: usize,
 }
 
@@ -85,6 +96,7 @@ pub fn parse_claims(text: &str, file: &str) -> Result<Vec<Claim>> {
         }
     };
     let index = header_index(&header).map_err(|m| perr(header_line, m))?;
+    let base = Path::new(file).parent().unwrap_or(Path::new("")).to_path_buf();
     let mut claims: Vec<Claim> = Vec::new();
     let mut first_line: HashMap<String, usize> = HashMap::new();
     let mut first_error: Option<Error> = None;
@@ -94,7 +106,7 @@ pub fn parse_claims(text: &str, file: &str) -> Result<Vec<Claim>> {
             Err(e) => Err(perr(record_line(text, e.position()), format!("malformed CSV: {e}"))),
             Ok(r) => {
                 let line = record_line(text, r.position());
-                parse_row(&r, &index, line, &first_line).map_err(|m| perr(line, m))
+                parse_row(&r, &index, line, &first_line, &base).map_err(|m| perr(line, m))
             }
         };
         match outcome {
@@ -144,9 +156,11 @@ fn record_line(text: &str, pos: Option<&csv::Position>) -> usize {
 fn header_index(header: &csv::StringRecord) -> std::result::Result<Index, String> {
     let names: Vec<String> = header.iter().map(|h| h.trim().trim_start_matches('\u{feff}').to_ascii_lowercase()).collect();
     let mut idx = [usize::MAX; 9];
+    let has_event = names.iter().any(|n| n == "event");
     for (k, col) in COLUMNS.iter().enumerate() {
         let found: Vec<usize> = names.iter().enumerate().filter(|(_, n)| n == col).map(|(i, _)| i).collect();
         match found.len() {
+            0 if has_event && (2..=6).contains(&k) => {}
             0 => return Err(format!("header lacks the column '{col}' (expected header: {})", header_line())),
             1 => idx[k] = found[0],
             _ => return Err(format!("header names the column '{col}' twice")),
@@ -161,19 +175,28 @@ fn header_index(header: &csv::StringRecord) -> std::result::Result<Index, String
             _ => return Err(format!("header names the column '{col}' twice")),
         }
     }
-    Ok(Index { req: idx, opt, width: names.len() })
+    let mut ev = [None; 2];
+    for (k, col) in EVENT_COLUMNS.iter().enumerate() {
+        let found: Vec<usize> = names.iter().enumerate().filter(|(_, n)| n == col).map(|(i, _)| i).collect();
+        match found.len() {
+            0 => {}
+            1 => ev[k] = Some(found[0]),
+            _ => return Err(format!("header names the column '{col}' twice")),
+        }
+    }
+    Ok(Index { req: idx, opt, ev, width: names.len() })
 }
 
 /// One data row → a validated claim, or a message naming the column.
-fn parse_row(r: &csv::StringRecord, index: &Index, line: usize, seen: &HashMap<String, usize>) -> std::result::Result<Claim, String> {
+fn parse_row(r: &csv::StringRecord, index: &Index, line: usize, seen: &HashMap<String, usize>, base: &Path) -> std::result::Result<Claim, String> {
     let idx = &index.req;
-    let need = idx.iter().copied().max().unwrap_or(0) + 1;
+    let need = idx.iter().copied().filter(|&i| i != usize::MAX).max().unwrap_or(0) + 1;
     if r.len() < need {
         let missing: Vec<&str> = COLUMNS.iter().zip(idx.iter()).filter(|(_, &i)| i >= r.len()).map(|(c, _)| *c).collect();
         return Err(format!("row has {} field{} but the header has at least {need}; missing: {}", r.len(), if r.len() == 1 { "" } else { "s" }, missing.join(", ")));
     }
     let field = |k: usize| r.get(idx[k]).unwrap_or("");
-    let col = |k: usize| format!("column {} ({})", idx[k] + 1, COLUMNS[k]);
+    let col = |k: usize| if idx[k] == usize::MAX { format!("column ({}, absent from the header)", COLUMNS[k]) } else { format!("column {} ({})", idx[k] + 1, COLUMNS[k]) };
     let id = field(0).to_string();
     if id.is_empty() {
         return Err(format!("{}: the id is empty", col(0)));
@@ -182,6 +205,15 @@ fn parse_row(r: &csv::StringRecord, index: &Index, line: usize, seen: &HashMap<S
         return Err(format!("{}: duplicate id '{id}' (first used on line {first})", col(0)));
     }
     let accountant = field(1).to_string();
+    let ev_field = |k: usize| index.ev[k].and_then(|i| r.get(i)).unwrap_or("");
+    let ev_col = |k: usize| format!("column {} ({})", index.ev[k].map_or(index.width + 4 + k, |i| i + 1), EVENT_COLUMNS[k]);
+    let adjacency = match Adjacency::parse(ev_field(1)) {
+        Some(a) => a,
+        None => return Err(format!("{}: unknown adjacency '{}' (expected add_remove or replace_one)", ev_col(1), ev_field(1))),
+    };
+    if !ev_field(0).is_empty() {
+        return event_row(r, index, line, id, accountant, adjacency, base);
+    }
     let mech_name = field(2);
     let number = |k: usize| -> std::result::Result<f64, String> {
         let s = field(k);
@@ -254,7 +286,107 @@ fn parse_row(r: &csv::StringRecord, index: &Index, line: usize, seen: &HashMap<S
         (0.0, 0.0)
     };
     let mechanism = Mechanism::from_name(mech_name, sigma, sensitivity, if subsampled { q } else { None }).map_err(|e| format!("{}: {e}", col(2)))?;
-    Ok(Claim { id, accountant, mechanism, steps, epsilon, delta, kind, line })
+    let mut claim = Claim { id, accountant, mechanism, steps, epsilon, delta, kind, line, event: None };
+    if adjacency == Some(Adjacency::ReplaceOne) {
+        if kind == ClaimKind::Calibration {
+            return Err(format!("{}: calibration claims are not supported under replace_one", ev_col(1)));
+        }
+        let ev = legacy_event(&claim.mechanism, steps).map_err(|m| format!("{}: {m}", ev_col(1)))?;
+        attach_event(&mut claim, ev, Adjacency::ReplaceOne).map_err(|m| format!("{}: {m}", ev_col(1)))?;
+    }
+    Ok(claim)
+}
+
+/// A row with a non-empty `event` (docs/claims.md "Events"): the legacy columns must be empty.
+fn event_row(r: &csv::StringRecord, index: &Index, line: usize, id: String, accountant: String, adjacency: Option<Adjacency>, base: &Path) -> std::result::Result<Claim, String> {
+    let idx = &index.req;
+    let ev_i = index.ev[0].unwrap_or(0);
+    let ev_col = format!("column {} (event)", ev_i + 1);
+    for k in 2..=6 {
+        if let Some(v) = r.get(idx[k]).filter(|v| !v.is_empty()) {
+            return Err(format!("column {} ({}): '{v}' given on a row with an event (leave it empty: the event names the mechanism, sampling and steps)", idx[k] + 1, COLUMNS[k]));
+        }
+    }
+    let text = r.get(ev_i).unwrap_or("");
+    let (event, file_adj) = match text.strip_prefix('@') {
+        Some(path) => read_event_file(path, base).map_err(|m| format!("{ev_col}: {m}"))?,
+        None => (parse_inline(text).map_err(|m| format!("{ev_col}: {m}"))?, None),
+    };
+    let adjacency = match (adjacency, file_adj) {
+        (Some(a), Some(b)) if a != b => {
+            return Err(format!("column {} (adjacency): '{}' disagrees with the event file's adjacency '{}'", index.ev[1].map_or(0, |i| i + 1), a.name(), b.name()))
+        }
+        (Some(a), _) | (None, Some(a)) => a,
+        (None, None) => Adjacency::AddRemove,
+    };
+    check_supported(&event, adjacency).map_err(|m| format!("{ev_col}: {m}"))?;
+    let kind = parse_kind(r, index)?;
+    let number = |k: usize| -> std::result::Result<f64, String> {
+        let s = r.get(idx[k]).unwrap_or("");
+        let v: f64 = s.parse().map_err(|_| format!("column {} ({}): '{s}' is not a number", idx[k] + 1, COLUMNS[k]))?;
+        if !v.is_finite() {
+            return Err(format!("column {} ({}): '{s}' is not a finite number", idx[k] + 1, COLUMNS[k]));
+        }
+        Ok(v)
+    };
+    let (epsilon, delta) = if kind.is_eps_delta() {
+        let epsilon = number(7)?;
+        if epsilon < 0.0 {
+            return Err(format!("column {} (epsilon): epsilon must be ≥ 0, got {epsilon}", idx[7] + 1));
+        }
+        let delta = number(8)?;
+        if !(0.0..1.0).contains(&delta) {
+            return Err(format!("column {} (delta): delta must lie in [0, 1) (0 for a pure-DP claim), got {delta}", idx[8] + 1));
+        }
+        (epsilon, delta)
+    } else {
+        (0.0, 0.0)
+    };
+    let placeholder = display_mechanism(&event);
+    let steps = event.total_steps().max(1);
+    let mut claim = Claim { id, accountant, mechanism: placeholder, steps, epsilon, delta, kind, line, event: None };
+    attach_event(&mut claim, event, adjacency).map_err(|m| format!("{ev_col}: {m}"))?;
+    let legacy = claim.event.as_ref().is_some_and(|e| e.legacy);
+    match kind {
+        ClaimKind::Calibration => return Err(format!("{ev_col}: calibration claims are not supported on event rows (σ is searched on a legacy row's noise_multiplier)")),
+        k if !k.is_eps_delta() && !legacy => {
+            return Err(format!("{ev_col}: a {} claim on this event is not supported (only (ε, δ) claims on composed events; rdp/gdp/zcdp need an event equivalent to one legacy mechanism)", k.name()))
+        }
+        _ => {}
+    }
+    Ok(claim)
+}
+
+/// The event of a legacy row (`steps × mechanism`), for the `adjacency` column.
+fn legacy_event(m: &Mechanism, steps: u64) -> std::result::Result<Event, String> {
+    let base = match *m {
+        Mechanism::Gaussian { noise_multiplier, sensitivity } | Mechanism::PoissonSubsampledGaussian { noise_multiplier, sensitivity, .. } => {
+            Base::Gaussian { sigma: noise_multiplier, sensitivity }
+        }
+        Mechanism::Laplace { noise_multiplier, .. } => Base::Laplace { b: noise_multiplier },
+        Mechanism::RandomizedResponse { noise_multiplier } => Base::Rr { eps0: 1.0 / noise_multiplier },
+    };
+    let node = match *m {
+        Mechanism::PoissonSubsampledGaussian { sampling_rate, .. } => Node::Sampled(Sampling::Poisson { q: sampling_rate }, base),
+        _ => Node::Mech(base),
+    };
+    Event::from_tree(Node::SelfComposed(steps, Box::new(node)))
+}
+
+/// Decide the plan of the event and attach it: a legacy-equivalent event sets `mechanism` and
+/// `steps` to that legacy event.
+fn attach_event(claim: &mut Claim, event: Event, adjacency: Adjacency) -> std::result::Result<(), String> {
+    check_supported(&event, adjacency)?;
+    let legacy = match plan(&event, adjacency) {
+        Plan::Legacy(m, t) => {
+            claim.mechanism = m;
+            claim.steps = t;
+            true
+        }
+        _ => false,
+    };
+    claim.event = Some(Box::new(ClaimEvent { event, adjacency, legacy }));
+    Ok(())
 }
 
 /// The `kind`, `order` and `value` fields of a row (issue 12). Rules: `kind` empty or absent is

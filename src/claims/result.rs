@@ -19,6 +19,9 @@ pub enum RouteKind {
     /// ([`super::route::pure_dp_intervals`]).
     #[serde(rename = "pure_dp")]
     PureDp,
+    /// A shuffled event: a certified lower bound only ([`super::event_shuffle`]).
+    #[serde(rename = "lower_bound")]
+    LowerBound,
     /// A Rényi-DP claim ([`super::rdp_truth`]).
     Rdp,
     /// A GDP claim ([`super::kinds_eval`]).
@@ -34,6 +37,7 @@ impl RouteKind {
             RouteKind::Exact => "exact",
             RouteKind::Fft => "fft",
             RouteKind::PureDp => "pure_dp",
+            RouteKind::LowerBound => "lower_bound",
             RouteKind::Rdp => "rdp",
             RouteKind::Gdp => "gdp",
             RouteKind::Zcdp => "zcdp",

@@ -31,6 +31,15 @@ pub fn route_of(claim: &Claim) -> RouteKind {
         ClaimKind::Zcdp { .. } => return RouteKind::Zcdp,
         ClaimKind::EpsDelta | ClaimKind::Calibration => {}
     }
+    if let Some(ev) = claim.event.as_ref().filter(|e| !e.legacy) {
+        return if ev.event.has_shuffle() {
+            RouteKind::LowerBound
+        } else if claim.delta == 0.0 {
+            RouteKind::PureDp
+        } else {
+            RouteKind::Fft
+        };
+    }
     match claim.privacy_mechanism() {
         Mechanism::PoissonSubsampledGaussian { sampling_rate: 0.0, .. } => RouteKind::Trivial,
         _ if claim.delta == 0.0 => RouteKind::PureDp,
@@ -83,6 +92,9 @@ pub fn exact_intervals(claim: &Claim, prec: u32) -> Result<(Interval, Interval)>
 /// of 0, so that κ is honoured in the δ direction too (a δ = 0 claim has no room of its own).
 /// Errors: those of [`crate::exact::delta`] (as for [`exact_intervals`]).
 pub fn pure_dp_intervals(claim: &Claim, prec: u32, tolerance: f64) -> Result<(Interval, Interval)> {
+    if let Some(ev) = claim.event.as_ref().filter(|e| !e.legacy) {
+        return Ok(event_pure_dp(&ev.event, ev.adjacency, claim.epsilon, tolerance));
+    }
     let mech = claim.privacy_mechanism();
     let (steps, eps_c) = (claim.steps, claim.epsilon);
     // T as an enclosure (exact up to 2^53).
@@ -109,6 +121,52 @@ pub fn pure_dp_intervals(claim: &Claim, prec: u32, tolerance: f64) -> Result<(In
         delta.lower = 0.0;
     }
     Ok((sup, delta))
+}
+
+/// Pure-DP intervals of a composed event (claimed δ = 0): the largest loss of a composition is,
+/// per direction, the sum of the phases' largest losses (independent steps), `count·ε0` for
+/// Laplace (`ε0 = 1/b`, `2/b` under replace-one) and randomized response (`ε0`), `ln(1 − q +
+/// q e^{ε0})` (remove) and `−ln(1 − q + q e^{−ε0})` (add) when Poisson-sampled, `∞` for any
+/// Gaussian phase (an unsampled one, or Poisson/without replacement with a positive rate: the
+/// mixture's loss is unbounded); the larger direction is taken. The sum is rounded outward; `δ(ε_c)` is `[0, 0]` when `ε_c ≥ ε(0)` and `[0, 1]`
+/// otherwise (no lower bound on δ is attempted for composed events).
+pub fn event_pure_dp(ev: &super::event::Event, adj: super::event::Adjacency, eps_c: f64, tolerance: f64) -> (Interval, Interval) {
+    use super::event::{Adjacency, Base};
+    let k = if adj == Adjacency::ReplaceOne { 2.0 } else { 1.0 };
+    // Per direction (remove, add): Σ count · (largest one-step loss), summed in f64 and widened
+    // by 1e−13 relative (far more than the rounding of these few operations).
+    let (mut rem, mut add) = (0.0f64, 0.0f64);
+    for p in &ev.phases {
+        let q = match p.sampling {
+            super::event::Sampling::Poisson { q } if q == 0.0 => continue,
+            super::event::Sampling::Poisson { q } => q,
+            _ => 1.0,
+        };
+        let e0 = match p.base {
+            Base::Gaussian { .. } => f64::INFINITY,
+            Base::Laplace { b } => k / b,
+            Base::Rr { eps0 } => eps0,
+        };
+        // Poisson sampling at rate q (Zhu, Dong & Wang 2022; PoissonSymmetricLoss):
+        // remove sup g(ε0) = ln(1 − q + q e^{ε0}), add sup −g(−ε0) = −ln(1 − q + q e^{−ε0}).
+        let (r, a) = if q >= 1.0 || e0.is_infinite() {
+            (e0, e0)
+        } else {
+            ((q * e0.exp_m1()).ln_1p(), -(q * (-e0).exp_m1()).ln_1p())
+        };
+        rem += p.count as f64 * r;
+        add += p.count as f64 * a;
+    }
+    let v = rem.max(add);
+    let (lo, hi) = if v.is_infinite() { (v, v) } else { ((v * (1.0 - 1e-13)).max(0.0), v * (1.0 + 1e-13)) };
+    let sup = Interval { lower: lo, upper: hi };
+    let _ = tolerance;
+    let delta = if eps_c >= sup.upper {
+        Interval::point(0.0)
+    } else {
+        Interval { lower: 0.0, upper: 1.0 }
+    };
+    (sup, delta)
 }
 
 /// A lower bound on `δ(ε_c)` of `T` composed Laplace steps from the event that every step has

@@ -20,6 +20,8 @@ pub mod randomized_response;
 pub mod subsampled_gaussian;
 pub mod mixture_gaussian;
 pub mod replace_subsampled_gaussian;
+pub mod replace_poisson_gaussian;
+pub mod poisson_symmetric;
 
 #[cfg(test)]
 mod mechanisms_test;
