@@ -252,7 +252,7 @@ pub fn bis_certified_row(req: &PartitionRequest, k: u64) -> Result<Option<Row>> 
     let spec = RowSpec {
         key: "bis_certified_dp",
         result: "Theorem 3.8 (hockey-stick)",
-        what: format!("Balanced Iteration Subsampling, k = {k} of T = {t}: certified δ(ε) of the dominating pair itself (not via RDP)"),
+        what: format!("Balanced Iteration Subsampling, k = {k} of T = {t}: certified (ε, δ) of the dominating pair itself (not via RDP)"),
         guarantee: Guarantee::Upper,
         certified: true,
         note: format!("route: {}", r.route),
