@@ -216,5 +216,7 @@ fn composed_poisson_rr_matches_the_binomial_sum() {
     assert_eq!((v[0].route, v[0].verdict), (RouteKind::Fft, Verdict::Unsound), "{:?}", v[0].notes);
     assert_eq!(v[1].verdict, Verdict::Sound);
     let iv = v[0].true_epsilon;
-    assert!(iv.lower <= 8.3911735393522324 && 8.3911735393522324 <= iv.upper && iv.upper - iv.lower < 1e-2, "{iv:?}");
+    // The claim is decided at the first FFT level (relative ε accuracy 1e−2, docs/claims.md
+    // "Refinement"), so the interval is only that wide.
+    assert!(iv.lower <= 8.3911735393522324 && 8.3911735393522324 <= iv.upper && iv.upper - iv.lower < 1e-2 * iv.upper, "{iv:?}");
 }

@@ -29,8 +29,9 @@ fn figure_2_matches_spec_values() {
     let r = at(64);
     assert!(r[1].is_nan() && (r[2] / 26.66092139 - 1.0).abs() < 1e-9 && (r[3] / 70.69165191 - 1.0).abs() < 1e-9, "{r:?}");
     // both balanced curves below Poisson at every order (spec §15); F ≤ G (Lemma 3.13; equal at
-    // α = 2 up to the two values' separate upward rounding)
-    assert!(rows.iter().all(|r| r[2] < r[3] && !(r[1] > r[2] * (1.0 + 1e-12))), "{rows:?}");
+    // α = 2 up to the two values' separate upward rounding: the all-orders F curve's log-domain
+    // allowance puts F_2 5e−12 (relative) above G_2, inside the 1e−10)
+    assert!(rows.iter().all(|r| r[2] < r[3] && !(r[1] > r[2] * (1.0 + 1e-10))), "{rows:?}");
 }
 
 /// Spec §15 Figure 3 Poisson PLD (discretisation 1e−4, so ≈ 1e−3 relative): 1.37e−7 / 2.18e−6 /

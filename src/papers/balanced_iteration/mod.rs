@@ -27,6 +27,7 @@
 //! shuffle_mc.rs     Remark 3.9 at any T: Monte Carlo (batched ndarray samples; an estimate)
 //! curves.rs         RDP curves over an order grid: Theorems 3.1/3.8 (exact F within a budget, else G), 3.11
 //! partition_report.rs  `dpaudit partition`: BIS vs model splitting vs Poisson (RDP, PLD), σ for a target
+//! partition_request.rs the request, its validation and the report's types
 //! partition_rows.rs the rows of that report (Proposition 2.3, certified PLD, σ bisection, shuffle row)
 //! two_part.rs       Section 3.2.2 / Table 1: joint forward RDP of Poisson subsampling + model splitting (spec §3)
 //! experiments.rs    Table 1 and Figure 3 (spec §15)
@@ -51,6 +52,7 @@ pub mod reverse_mc;
 pub mod applications;
 pub mod two_part;
 pub mod curves;
+pub mod partition_request;
 pub mod partition_rows;
 pub mod partition_report;
 pub mod experiments;

@@ -5,7 +5,7 @@
 //! shuffled-batch instance of Remark 3.9 (spec §14, a lower bound).
 
 use super::conversion::{proposition_2_3_delta, proposition_2_3_epsilon};
-use super::partition_report::{PartitionRequest, RdpAt, Row, Target, SIGMA_RANGE};
+use super::partition_request::{PartitionRequest, RdpAt, Row, Target, SIGMA_RANGE};
 use super::shuffle::remark_3_9_shuffle_t2;
 use super::shuffle_t3::remark_3_9_shuffle_t3;
 use super::two_part::two_part_forward_curve;
