@@ -5,10 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 VENV=".venv-accountants"
-PY="${PYTHON:-python3}"
-if [ ! -x "$VENV/bin/python" ]; then
-    "$PY" -m venv "$VENV"
-fi
+bash scripts/make_venv.sh "$VENV" python_env
 "$VENV/bin/python" -m pip install --upgrade pip >/dev/null
 "$VENV/bin/python" -m pip install "dp-accounting==0.6.0" "prv-accountant==0.2.0" autodp "pld-accounting==2.0" "random-allocation==1.0.5" pandas
 "$VENV/bin/python" - <<'PY'

@@ -16,26 +16,10 @@ bash scripts/setup.sh
 export PATH="$HOME/.cargo/bin:$PATH"
 
 VENV=".venv-accountants"
-PY="${PYTHON:-python3}"
 run_tests=0
 [ "${1:-}" = "--test" ] && run_tests=1
 
-if [ ! -x "$VENV/bin/python" ]; then
-    if ! "$PY" -m venv "$VENV" 2>/dev/null; then
-        rm -rf "$VENV"
-        if command -v apt-get >/dev/null 2>&1; then
-            SUDO=""
-            [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-            echo "python_package: installing python3-venv with apt-get" >&2
-            $SUDO apt-get update -qq
-            $SUDO apt-get install -y -qq python3-venv
-            "$PY" -m venv "$VENV"
-        else
-            echo "python_package: '$PY -m venv' failed and apt-get is not available; install the Python venv module" >&2
-            exit 2
-        fi
-    fi
-fi
+bash scripts/make_venv.sh "$VENV" python_package
 # maturin's build hooks call `maturin` from PATH: the venv's.
 export VIRTUAL_ENV="$PWD/$VENV"
 export PATH="$VIRTUAL_ENV/bin:$PATH"

@@ -16,7 +16,6 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 venv="$here/.venv"
-python="${PYTHON:-python3}"
 quick=0
 known=0
 extra=()
@@ -31,22 +30,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-if [ ! -x "$venv/bin/python" ]; then
-  if ! "$python" -m venv "$venv" 2>/dev/null; then
-    rm -rf "$venv"
-    if command -v apt-get >/dev/null 2>&1; then
-      sudo_cmd=""
-      [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-      echo "run_adapters.sh: installing python3-venv with apt-get" >&2
-      $sudo_cmd apt-get update -qq
-      $sudo_cmd apt-get install -y -qq python3-venv
-      "$python" -m venv "$venv"
-    else
-      echo "run_adapters.sh: '$python -m venv' failed and apt-get is not available; install the Python venv module" >&2
-      exit 2
-    fi
-  fi
-fi
+bash "$root/scripts/make_venv.sh" "$venv" run_adapters.sh
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$here/requirements.txt"
 
 mkdir -p "$root/target/claims"

@@ -94,27 +94,31 @@ pub fn markdown(rep: &CompareReport) -> String {
 
     s.push_str("## Summary\n\n");
     s.push_str(&format!("Per cell: median time, ε (verdict). {DPAUDIT}: median time, certified ε interval.\n\n"));
+    // One column per accountant that has a row in some workload (an accountant analyses one scheme only:
+    // Poisson or allocation); a cell is looked up by accountant, "n/a" where it does not apply.
+    let columns: Vec<_> = rep.accountants.iter().map(|a| a.accountant).filter(|a| rep.workloads.iter().any(|w| w.peers.iter().any(|p| p.accountant == *a))).collect();
     s.push_str(&format!("| workload | {DPAUDIT} |"));
-    for a in &rep.accountants {
-        s.push_str(&format!(" {} |", a.accountant.name()));
+    for a in &columns {
+        s.push_str(&format!(" {} |", a.name()));
     }
     s.push_str("\n|---|---|");
-    s.push_str(&"---|".repeat(rep.accountants.len()));
+    s.push_str(&"---|".repeat(columns.len()));
     s.push('\n');
     for w in &rep.workloads {
         let t = w.dpaudit_timing.map_or("–".into(), |t| format!("{} s", fmt_secs(t.median)));
         s.push_str(&format!("| {} | {t}, {} |", workload_header(w), certified_text(w)));
-        for p in &w.peers {
-            match (p.epsilon, p.timing) {
-                (Some(e), Some(t)) => s.push_str(&format!(" {} s, {e:.6} ({}) |", fmt_secs(t.median), verdict_name(p.verdict))),
-                _ => s.push_str(" skipped |"),
+        for a in &columns {
+            match w.peers.iter().find(|p| p.accountant == *a).map(|p| (p.epsilon, p.timing, p.verdict)) {
+                Some((Some(e), Some(t), v)) => s.push_str(&format!(" {} s, {e:.6} ({}) |", fmt_secs(t.median), verdict_name(v))),
+                Some(_) => s.push_str(" skipped |"),
+                None => s.push_str(" n/a |"),
             }
         }
         s.push('\n');
     }
 
     s.push_str("\n## Accountants\n\n| accountant | version | setting |\n|---|---|---|\n");
-    s.push_str(&format!("| {DPAUDIT} | {} | certified FFT privacy-loss distribution (crate::pld::epsilon_interval, default options) |\n", m.dpaudit_version));
+    s.push_str(&format!("| {DPAUDIT} | {} | certified FFT privacy-loss distribution (crate::pld::epsilon_interval, default options); allocation workloads: papers::balanced_iteration::hockey_stick::certified_epsilon |\n", m.dpaudit_version));
     for a in &rep.accountants {
         match (&a.version, &a.skipped) {
             (Some(v), _) => s.push_str(&format!("| {} | {v} | {} |\n", a.accountant.name(), a.setting)),

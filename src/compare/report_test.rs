@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::compare::fixture_test::sample;
+use crate::compare::runner::Accountant;
 
 #[test]
 fn markdown_has_machine_summary_and_per_workload_tables() {
@@ -57,4 +58,28 @@ fn rounding_helpers_round_outward() {
     assert_eq!(fmt_secs(0.026_49), "0.0265");
     assert_eq!(fmt_secs(10.64), "10.6");
     assert_eq!(fmt_secs(123.4), "123");
+}
+
+#[test]
+fn summary_cells_stay_under_their_accountant_when_a_workload_lacks_one() {
+    // Allocation workloads carry only the allocation accountants' rows, Poisson workloads only the others. Before
+    // this test the summary wrote a workload's peers left to right, so a workload without dp_accounting_pld put
+    // prv_accountant's value under the dp_accounting_pld header (seen in the 2026-11-26 allocation run).
+    let mut rep = sample();
+    rep.workloads[1].peers.retain(|p| p.accountant != Accountant::DpAccountingPld);
+    let md = markdown(&rep);
+    let summary = md.split("## Summary").nth(1).unwrap().split("## Accountants").next().unwrap();
+    let header = summary.lines().find(|l| l.starts_with("| workload")).unwrap();
+    assert_eq!(header, "| workload | dpaudit_fft | dp_accounting_pld | prv_accountant | opacus_rdp |", "{summary}");
+    let row2 = summary.lines().filter(|l| l.starts_with("| q =")).nth(1).unwrap();
+    let cells: Vec<&str> = row2.split(" | ").collect();
+    assert_eq!(cells[2], "n/a", "{row2}");
+    assert!(cells[3].contains('(') && !cells[3].contains("n/a"), "prv_accountant's cell moved: {row2}");
+    assert_eq!(row2.matches('|').count(), header.matches('|').count(), "{row2}");
+    // An accountant with no row anywhere gets no column.
+    for w in &mut rep.workloads {
+        w.peers.retain(|p| p.accountant != Accountant::OpacusRdp);
+    }
+    let md = markdown(&rep);
+    assert!(md.contains("| workload | dpaudit_fft | dp_accounting_pld | prv_accountant |\n"), "{md}");
 }
