@@ -10,18 +10,12 @@
 
 use assert_cmd::Command;
 use serde_json::Value;
-use std::path::Path;
+
+mod common;
+use common::num;
 
 fn example() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("audits/claims/events_example.csv").to_str().unwrap().to_string()
-}
-
-fn num(v: &Value) -> f64 {
-    match v {
-        Value::Number(n) => n.as_f64().unwrap(),
-        Value::String(s) if s == "inf" => f64::INFINITY,
-        other => panic!("not a number: {other}"),
-    }
+    common::claims_file("events_example.csv")
 }
 
 #[test]

@@ -17,18 +17,12 @@
 
 use assert_cmd::Command;
 use serde_json::Value;
-use std::path::Path;
+
+mod common;
+use common::num;
 
 fn example() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("audits/claims/kinds_example.csv").to_str().unwrap().to_string()
-}
-
-fn num(v: &Value) -> f64 {
-    match v {
-        Value::Number(n) => n.as_f64().unwrap(),
-        Value::String(s) if s == "inf" => f64::INFINITY,
-        other => panic!("not a number: {other}"),
-    }
+    common::claims_file("kinds_example.csv")
 }
 
 #[test]

@@ -6,14 +6,8 @@ use serde_json::Value;
 
 const EPS_MPMATH: f64 = 4.3771780956812246;
 
-fn num(v: &Value) -> f64 {
-    match v {
-        Value::Number(n) => n.as_f64().unwrap(),
-        Value::String(s) if s == "inf" => f64::INFINITY,
-        Value::String(s) if s == "-inf" => f64::NEG_INFINITY,
-        other => panic!("not a number: {other}"),
-    }
-}
+mod common;
+use common::num;
 
 #[test]
 fn json_gaussian_contains_the_exact_epsilon_in_every_interval() {
