@@ -54,6 +54,7 @@ fn verdict_name(v: Option<Verdict>) -> &'static str {
 fn peer_value(p: &PeerRow) -> String {
     match (p.epsilon, p.lower, p.estimate) {
         (Some(e), Some(l), Some(m)) => format!("{e:.6} (lower {l:.6}, estimate {m:.6})"),
+        (Some(e), Some(l), None) => format!("{e:.6} (lower {l:.6})"),
         (Some(e), ..) => format!("{e:.6}"),
         (None, ..) => "–".into(),
     }

@@ -83,3 +83,14 @@ fn summary_cells_stay_under_their_accountant_when_a_workload_lacks_one() {
     let md = markdown(&rep);
     assert!(md.contains("| workload | dpaudit_fft | dp_accounting_pld | prv_accountant |\n"), "{md}");
 }
+
+#[test]
+fn a_peer_bracket_without_estimate_shows_its_lower_end() {
+    // pld_accounting returns a bracket [lower, upper] and no point estimate; the lower end was dropped from the
+    // per-workload table (2026-11-26 allocation run).
+    let mut rep = sample();
+    let p = rep.workloads[0].peers.iter_mut().find(|p| p.accountant == Accountant::DpAccountingPld).unwrap();
+    p.lower = Some(1.65);
+    let md = markdown(&rep);
+    assert!(md.contains("| dp_accounting_pld | 1.700000 (lower 1.650000) | sound |"), "{md}");
+}
