@@ -56,6 +56,7 @@ pub fn all_points(interrupt: &AtomicBool) -> Vec<AuditPoint> {
         out.push(point(id, results, title, tests, make));
     }
     super::audit_points_reverse::points(&mut out, interrupt);
+    super::audit_points_figure3::points(&mut out, interrupt);
     out
 }
 

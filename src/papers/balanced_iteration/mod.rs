@@ -34,6 +34,7 @@
 //! experiments_figures.rs  Figures 1 and 2, Figure 3's Poisson-PLD column (spec §15)
 //! audit_points.rs   audit points of spec §17 (first slice), with verdicts
 //! audit_points_reverse.rs  audit points of spec §17 (second slice: reverse term, typos, applications)
+//! audit_points_figure3.rs  audit point A13: Figure 3's headline at the RDP and hockey-stick levels (spec §17 item 13)
 //! golden/           golden-file generators (`golden/balanced_iteration/*.csv`)
 //! paper.rs          the paper as a `Paper`: registry, audit points, golden files, experiments
 //! ```
@@ -67,6 +68,7 @@ pub mod shuffle_t3;
 pub mod shuffle_mc;
 pub mod audit_points;
 pub mod audit_points_reverse;
+pub mod audit_points_figure3;
 pub mod golden;
 pub mod paper;
 
