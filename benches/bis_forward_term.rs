@@ -1,6 +1,8 @@
 //! Question: how long does the exact forward term `F_α` of Theorem 3.1 (*Leveraging Randomness in
-//! Model and Data Partitioning*, Balanced Iteration Subsampling; spec §1.3 D, log-domain row-need
-//! DP) take at `T = 20, k = 8` for `α ≤ 16` (issue 11 target: under 1 s), and `G_α`
+//! Model and Data Partitioning*, Balanced Iteration Subsampling) take per order at `T = 20, k = 8`
+//! for `α ≤ 16` (issue 11 target: under 1 s) through `theorem_3_1_forward`, which picks the cheaper
+//! exact route (spec §1.3 D's log-domain row-need DP, or the Gauss-quadrature walk of
+//! `forward_quadrature` up to that order — the latter at these three orders), and `G_α`
 //! (Corollary 3.14) for `T = 1000, k = 400` at every `α ≤ 256` (target: under 10 ms)?
 //! Pairs are validated outside the timed loop.
 

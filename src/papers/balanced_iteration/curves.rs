@@ -10,7 +10,7 @@
 //! power gives every order ([`theorem_3_1_forward_k1_curve`]).
 
 use super::forward_bound::corollary_3_14_curve;
-use super::forward_exact::{theorem_3_1_forward, theorem_3_1_forward_k1_curve};
+use super::forward_exact::{theorem_3_1_forward, theorem_3_1_forward_k1_curve, theorem_3_1_forward_orders};
 use super::mixture_pair::{check_order, MixturePair};
 use super::poisson::theorem_3_11;
 use super::reverse::{corollary_3_19_paper, reverse_certified, ReverseTerm};
@@ -41,7 +41,9 @@ pub struct ForwardCurve {
 
 /// The forward term of Theorem 3.1 at every order of `orders`: exact `F_α` (Lemma 3.12 /
 /// spec §1.3) where `min(k, d − k) = 1` (one EGF power for all orders) or the DP's cost
-/// ([`dp_cost`]) is at most `budget`; Corollary 3.14's `G_α` otherwise. Upper bound.
+/// ([`dp_cost`]) is at most `budget` (those orders from one call of
+/// [`theorem_3_1_forward_orders`]: one Gauss-quadrature walk when cheaper than the DP);
+/// Corollary 3.14's `G_α` otherwise. Upper bound.
 ///
 /// Errors: invalid orders.
 pub fn forward_curve(pair: &MixturePair, orders: &[u64], budget: f64) -> Result<ForwardCurve> {
@@ -51,11 +53,23 @@ pub fn forward_curve(pair: &MixturePair, orders: &[u64], budget: f64) -> Result<
         return Ok(ForwardCurve { values: orders.iter().map(|&a| all[a as usize - 2]).collect(), exact: vec![true; orders.len()] });
     }
     let g = corollary_3_14_curve(pair, orders)?;
+    // the exact orders (DP cost within the budget) from one call: a single quadrature walk when
+    // that is the cheaper exact route (forward_exact::theorem_3_1_forward_orders)
+    let gated: Vec<u64> = orders.iter().copied().filter(|&a| dp_cost(pair, a) <= budget).collect();
+    let exact_values: Option<Vec<f64>> = match theorem_3_1_forward_orders(pair, &gated) {
+        Ok(v) => Some(v),
+        Err(Error::Unsupported(_)) => None,
+        Err(e) => return Err(e),
+    };
     let mut values = Vec::with_capacity(orders.len());
     let mut exact = Vec::with_capacity(orders.len());
     for (&a, ga) in orders.iter().zip(g) {
         if dp_cost(pair, a) <= budget {
-            match theorem_3_1_forward(pair, a) {
+            let f = match &exact_values {
+                Some(v) => Ok(v[gated.iter().position(|&b| b == a).expect("gated order")]),
+                None => theorem_3_1_forward(pair, a),
+            };
+            match f {
                 Ok(f) => {
                     values.push(f.min(ga));
                     exact.push(true);

@@ -15,10 +15,16 @@
 //! * `k > d/2` is reduced by the complement identity `F_α(d, k) = F_α(d, d − k) + αβ(2k − d)`
 //!   (§1.3 E).
 //!
+//! [`theorem_3_1_forward`] and the all-orders [`theorem_3_1_forward_orders`] route general `k`
+//! to the Gauss-quadrature sum of [`super::forward_quadrature`] (one walk for every order) when
+//! its cost estimate is below the DP's; the DP stays the independent check of that route.
+//!
 //! Written once, generic over [`Real`]: `f64` for production ([`theorem_3_1_forward`], rounded up
 //! by an a-priori bound on the accumulated rounding error) and MPFR ([`crate::num::Mp`]) for the
 //! high-precision evaluation of the same sums ([`forward_r`] at any precision).
 
+use super::forward_quadrature::{quadrature_cost, theorem_3_1_forward_quadrature_curve};
+use super::lognormal_gauss::{multiset_count, node_count, MAX_MULTISETS};
 use super::mixture_pair::{check_order, MixturePair};
 use crate::error::{Error, Result};
 use crate::num::round::widen_up;
@@ -62,20 +68,91 @@ pub fn forward_r<R: Real>(pair: &MixturePair, alpha: u64, proto: &R) -> Result<R
 }
 
 /// **Theorem 3.1, first term of (2)** (Lemma 3.12 applied to `S_{d,k}`): the exact forward
-/// divergence `F_α = D_α(P‖Q)` of the balanced mixture pair, as an **upper bound** in `f64`:
-/// the log-domain evaluation plus an a-priori bound on its rounding error (each log-sum-exp step
-/// is 1-Lipschitz in its inputs and adds at most `(3L + 4)u`, `L` the largest stored magnitude,
-/// `u = 2⁻⁵³`; `ln C(d, k)` within 64 ulps), rounded up. Checked against 256-bit MPFR in the
-/// tests (never below it; within 1e−11 relative on the spec's cases).
+/// divergence `F_α = D_α(P‖Q)` of the balanced mixture pair, as an **upper bound** in `f64`.
+/// Route: the EGF for `min(k, d − k) = 1`; otherwise the cheaper (by [`dp_ops`] against
+/// [`quadrature_cost`]) of the row-need DP and the Gauss-quadrature sum
+/// ([`super::forward_quadrature`], with its certified rounding allowance), falling back to the DP
+/// when the quadrature route is not applicable (node span, precision).
 ///
 /// Guarantee: exact value, reported rounded towards more loss. Domain: integer `α ∈ [2, 4096]`;
-/// cost `O(α² log d)` for `min(k, d − k) = 1`, else `O(d k C(α + k', k') α h̄)` with
-/// `k' = min(k, d − k)` (spec §1.3 D).
+/// cost `O(α² log d)` for `min(k, d − k) = 1`, else the smaller of the DP's
+/// `O(d k C(α + k', k') α h̄)` (`k' = min(k, d − k)`, spec §1.3 D) and the quadrature's
+/// `C(d + r − 1, r − 1)(k' + 4α)`, `r = ⌊α/2⌋ + 1`.
 ///
-/// Errors: invalid order; DP too large.
+/// Errors: invalid order; both routes too large ([`Error::Unsupported`]).
 ///
 /// Example (spec §11, `T = 10, k = 4, σ = 2`): `F_2 = 0.4200666512529`.
 pub fn theorem_3_1_forward(pair: &MixturePair, alpha: u64) -> Result<f64> {
+    check_order(alpha)?;
+    if pair.k.min(pair.d - pair.k) > 1 && quadrature_preferred(pair, alpha, dp_ops(pair, alpha)) {
+        match theorem_3_1_forward_quadrature_curve(pair, alpha) {
+            Ok(v) => return Ok(v[alpha as usize - 2]),
+            Err(Error::Unsupported(_)) | Err(Error::Numerical(_)) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    theorem_3_1_forward_dp(pair, alpha)
+}
+
+/// Estimated cost (f64 operations; a log-sum-exp term counted as 10) of the exact `F_α` by the
+/// row-need DP (spec §1.3 D): `10 d k' C(α + k', k')(α + 1)`.
+pub fn dp_ops(pair: &MixturePair, alpha: u64) -> f64 {
+    let kk = pair.k.min(pair.d - pair.k) as f64;
+    let a = alpha as f64;
+    10.0 * pair.d as f64 * kk * crate::num::special::ln_binom(a + kk, kk).exp() * (a + 1.0)
+}
+
+/// Whether the quadrature walk up to `alpha_max` is within [`MAX_MULTISETS`] and cheaper than
+/// `dp` (the DP's cost for the same orders).
+fn quadrature_preferred(pair: &MixturePair, alpha_max: u64, dp: f64) -> bool {
+    multiset_count(pair.d, node_count(alpha_max)) <= MAX_MULTISETS && quadrature_cost(pair, alpha_max) < dp
+}
+
+/// **Theorem 3.1, first term of (2)** at every order of `orders` (upper bounds, same order):
+/// the EGF power for `min(k, d − k) = 1`; otherwise one Gauss-quadrature walk up to the largest
+/// order when it is cheaper than the DP at each listed order (and applicable), else the DP order
+/// by order. Values agree with [`theorem_3_1_forward`] to their rounding allowances (≲ 1e−12
+/// relative).
+///
+/// Errors: invalid orders; too large ([`Error::Unsupported`]).
+pub fn theorem_3_1_forward_orders(pair: &MixturePair, orders: &[u64]) -> Result<Vec<f64>> {
+    let Some(max) = orders.iter().map(|&a| check_order(a)).collect::<Result<Vec<u64>>>()?.into_iter().max() else {
+        return Ok(Vec::new());
+    };
+    if pair.k.min(pair.d - pair.k) == 1 {
+        let all = theorem_3_1_forward_k1_curve(pair, max)?;
+        return Ok(orders.iter().map(|&a| all[a as usize - 2]).collect());
+    }
+    let dp: f64 = orders.iter().map(|&a| dp_ops(pair, a)).sum();
+    if quadrature_preferred(pair, max, dp) {
+        match theorem_3_1_forward_quadrature_curve(pair, max) {
+            Ok(all) => return Ok(orders.iter().map(|&a| all[a as usize - 2]).collect()),
+            Err(Error::Unsupported(_)) | Err(Error::Numerical(_)) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    orders.iter().map(|&a| theorem_3_1_forward_dp(pair, a)).collect()
+}
+
+/// **Theorem 3.1, first term of (2)** at every order `2..=α_max` (index `α − 2`), any `k`
+/// ([`theorem_3_1_forward_orders`] on `2..=α_max`): one EGF power for `min(k, d − k) = 1`, one
+/// quadrature walk otherwise when it is the cheaper route.
+///
+/// Errors: as [`theorem_3_1_forward_orders`].
+pub fn theorem_3_1_forward_curve(pair: &MixturePair, alpha_max: u64) -> Result<Vec<f64>> {
+    check_order(alpha_max)?;
+    theorem_3_1_forward_orders(pair, &(2..=alpha_max).collect::<Vec<u64>>())
+}
+
+/// `F_α` by the EGF (`min(k, d − k) = 1`) or the row-need DP only — the route of
+/// [`theorem_3_1_forward`] before the quadrature: the log-domain evaluation plus an a-priori
+/// bound on its rounding error (each log-sum-exp step is 1-Lipschitz in its inputs and adds at
+/// most `(3L + 4)u`, `L` the largest stored magnitude, `u = 2⁻⁵³`; `ln C(d, k)` within 64 ulps),
+/// rounded up. Checked against 256-bit MPFR in the tests (never below it; within 1e−11 relative
+/// on the spec's cases).
+///
+/// Errors: invalid order; DP too large.
+pub fn theorem_3_1_forward_dp(pair: &MixturePair, alpha: u64) -> Result<f64> {
     let (ln_w, steps, max_abs) = ln_w_r(pair, alpha, &0.0f64)?;
     let ln_n = pair.ln_n();
     let a = alpha as f64;

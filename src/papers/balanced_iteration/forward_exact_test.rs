@@ -36,10 +36,13 @@ fn spec_examples_to_1e_10() {
         (3, 1, 1.0, 1.0, 32, 14.90138771133),
     ];
     for (d, k, c, s, a, want) in cases {
+        // the routed value (EGF, DP or quadrature) and the DP/EGF alone (the independent check)
         let got = theorem_3_1_forward(&pair(d, k, c, s), a).unwrap();
+        let dp = theorem_3_1_forward_dp(&pair(d, k, c, s), a).unwrap();
         // the spec quotes 10–13 digits; 1e-10 relative covers the shortest (3.627635086: 1e-9)
         let tol = if want == 3.627635086 { 1e-9 } else { 1e-10 };
         assert!(rel(got, want) < tol, "F_{a}({d},{k},c={c},σ={s}) = {got}, spec {want}");
+        assert!(rel(dp, want) < tol, "DP F_{a}({d},{k},c={c},σ={s}) = {dp}, spec {want}");
     }
 }
 
@@ -112,4 +115,28 @@ fn forward_term_is_non_decreasing_in_order() {
     let p = pair(10, 4, 1.0, 2.0);
     let v: Vec<f64> = (2..=12).map(|a| theorem_3_1_forward(&p, a).unwrap()).collect();
     assert!(v.windows(2).all(|w| w[1] >= w[0]), "{v:?}");
+}
+
+/// The all-orders entry point equals the DP/EGF evaluated to nearest (`forward_r` in f64, an
+/// independent route at these sizes) to 1e-12 relative and is never below it — general k by one
+/// quadrature walk, k = 1 by one EGF power — and keeps the order of its input. (Against the
+/// rounded-up `theorem_3_1_forward_dp` the difference is that route's larger rounding allowance,
+/// up to ~2e-12 relative at T = 10, k = 4.)
+#[test]
+fn all_orders_call_matches_the_per_order_dp() {
+    for p in [pair(10, 4, 1.0, 2.0), pair(9, 3, 1.0, 1.0), pair(7, 6, 1.0, 1.5), pair(12, 1, 1.0, 0.8)] {
+        let orders = [9u64, 2, 5, 12, 3];
+        let all = theorem_3_1_forward_orders(&p, &orders).unwrap();
+        // k' = 1: the EGF curve's allowance (largest magnitude over all orders) is ~1e-11
+        let tol = if p.k.min(p.d - p.k) == 1 { 1e-10 } else { 1e-12 };
+        for (&a, f) in orders.iter().zip(&all) {
+            let dp = forward_r(&p, a, &0.0f64).unwrap();
+            assert!(rel(*f, dp) < tol && *f >= dp * (1.0 - 1e-14), "({},{}) α = {a}: {f} vs DP {dp}", p.d, p.k);
+        }
+        let curve = theorem_3_1_forward_curve(&p, 6).unwrap();
+        assert_eq!(curve.len(), 5);
+        assert!(rel(curve[3], forward_r(&p, 5, &0.0f64).unwrap()) < tol);
+    }
+    assert!(theorem_3_1_forward_orders(&pair(10, 4, 1.0, 2.0), &[]).unwrap().is_empty());
+    assert!(theorem_3_1_forward_orders(&pair(10, 4, 1.0, 2.0), &[3, 1]).is_err());
 }

@@ -9,6 +9,8 @@
 //! ```text
 //! mixture_pair.rs   Section 3.1: the pair (P, Q) of Theorem 3.1, validated once (spec §0.3)
 //! forward_exact.rs  Theorem 3.1 first term of (2) = Lemma 3.12 on S_{d,k}: exact F_α (EGF, row-need DP; §1.3)
+//! lognormal_gauss.rs  Gauss rule of the lognormal column law (MPFR, Sturm bisection), certified moment mismatch η
+//! forward_quadrature.rs Theorem 3.1 first term of (2) by that quadrature: exact F_α, all orders ≤ α_max in one walk
 //! forward_bound.rs  Corollary 3.14 (first term of (3)), licensed by Lemma 3.13 (spec §4–§5)
 //! mixtures.rs       Section 3.4: Lemmas 3.12 and 3.13 for a general Gaussian mixture (literal sums)
 //! poisson.rs        Section 3.3: Theorem 3.11 (Poisson-subsampled Gaussian, Zhu–Wang) (spec §13)
@@ -42,6 +44,8 @@
 
 pub mod mixture_pair;
 pub mod forward_exact;
+pub mod lognormal_gauss;
+pub mod forward_quadrature;
 pub mod forward_bound;
 pub mod mixtures;
 pub mod poisson;
