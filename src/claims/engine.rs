@@ -464,3 +464,7 @@ fn apply_exact(
         }
     }
 }
+
+#[cfg(test)]
+#[path = "engine_test.rs"]
+mod tests;
