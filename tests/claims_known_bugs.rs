@@ -50,7 +50,7 @@ fn every_known_bug_gets_its_independently_computed_verdict() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    for class in ["eps_shaved", "rdp_missing_log_term", "rdp_sqrt_T", "poisson_for_fixed_batches", "delta_float32", "classical_gaussian_calibration", "rdp_missing_T", "gdp_clt", "sigma_overshoot", "correct"] {
+    for class in ["eps_shaved", "rdp_missing_log_term", "rdp_sqrt_T", "poisson_for_fixed_batches", "delta_float32", "classical_gaussian_calibration", "rdp_missing_T", "gdp_clt", "sigma_overshoot", "tfp_166", "delta_truncated_to_0", "prv_tiny_delta", "correct"] {
         assert!(classes.get(class).copied().unwrap_or(0) >= 2, "bug class {class} needs at least two rows");
     }
     let sound = got.iter().filter(|v| v.verdict == Verdict::Sound).count();
