@@ -2,7 +2,7 @@
 //!
 //! * `claims/parse_python_accountants`: parsing and validating the committed claims file
 //!   (audits/claims/python_accountants.csv), elements = rows.
-//! * `claims/audit_known_bugs`: a full audit of audits/claims/known_bugs.csv (41 rows since issue 12: exact
+//! * `claims/audit_known_bugs`: a full audit of audits/claims/known_bugs.csv (47 rows since issue 12: exact
 //!   MPFR rows, shared FFT groups and the divergence-kind rows), default options without Monte Carlo, all cores,
 //!   elements = rows.
 //!

@@ -19,6 +19,27 @@
 //! kind: eps_delta 2.7 s, pure_dp 0.4 s, rdp 2.7 s, gdp 60.6 s, zcdp 2.1 s, calibration 13.3 s.
 //! The GDP grid checks (subsampled Gaussian and Laplace: 401 certified profile points per row)
 //! dominate.
+//!
+//! Release profile, same test (`cargo test --release --test claims_mixed_perf -- --ignored
+//! --nocapture`), 2 cores shared with other sessions' builds and tests (load average 7–8 before and
+//! after each run), 2026-11-26:
+//!
+//! | kind | rows | before | after |
+//! |---|---|---|---|
+//! | eps_delta | 560 | 1.31 s | 1.97 s |
+//! | pure_dp | 100 | 0.27 s | 0.52 s |
+//! | rdp | 200 | 0.92 s | 1.86 s |
+//! | gdp | 60 | 32.67 s | 12.84 s |
+//! | zcdp | 60 | 1.63 s | 0.67 s |
+//! | calibration | 20 | 10.75 s | 7.58 s |
+//! | all 1000 (one call) | 1000 | 52.81 s | 27.82 s |
+//!
+//! "After": rdp/gdp/zcdp rows with the same claim on the same event share one evaluation and the
+//! distinct evaluations run in parallel; calibration σ_min searches run in parallel. Verdicts are
+//! unchanged (519 sound, 470 unsound, 11 inconclusive both times; the 60 GDP rows' JSON reports
+//! are identical except `seconds`). The MPFR evaluations of δ_μ (three per grid point, 401 points)
+//! remain the largest cost of a GDP row. The eps_delta/pure_dp/rdp rows did not change; their
+//! differences are load noise.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use dpaudit::claims::{audit_claims, parse_claims, report, ClaimOptions};

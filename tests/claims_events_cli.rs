@@ -47,6 +47,8 @@ fn the_events_example_is_audited_end_to_end() {
         ("poisson-laplace", "sound"),
         ("poisson-laplace-low", "unsound"),
         ("pure-poisson-laplace", "sound"),
+        ("laplace-add-only", "unsound"),
+        ("laplace-remove-only", "sound"),
     ];
     assert_eq!(rows.len(), want.len());
     for (id, verdict) in want {
@@ -79,6 +81,13 @@ fn the_events_example_is_audited_end_to_end() {
     let (lo, hi) = eps("pure-laplace-rr");
     assert!(lo <= 5.0 && 5.0 <= hi && hi - lo < 1e-12, "{lo} {hi}");
     assert!(eps("pure-gauss-event").0.is_infinite());
+    // One step of poisson(0.5, laplace(1)) at δ = 1e−5, per direction (mpmath quadrature of the
+    // hockey-stick, events_reference.py): remove 0.62008526448 (the maximum), add 0.37986549321.
+    // A claim of the add direction only is unsound, of the remove direction only sound.
+    for id in ["laplace-add-only", "laplace-remove-only"] {
+        let (lo, hi) = eps(id);
+        assert!(lo <= 0.6200852644799987 && 0.6200852644799987 <= hi && hi - lo < 1e-3 * lo, "{id}: [{lo}, {hi}]");
+    }
     assert_eq!(by_id("wor-as-poisson")["mechanism"], "1000*wor(256, 60000, gaussian(1.1)) [replace_one]");
 }
 

@@ -313,6 +313,7 @@ def build():
     e = gauss_eps(mp.mpf(1), 1e-5) * mp.mpf("1.001")
     f.closed("correct-sgm-q1-is-gaussian", "correct", sgm, 2.0, 1.0, 4, e, 1e-5, "Poisson sampling at q = 1 is the Gaussian mechanism (mu = sqrt(4)/2 = 1); exact epsilon + 0.1 %")
     kinds(f)
+    catalogue(f)
     return f
 
 
@@ -370,6 +371,92 @@ def kinds(f):
     smin = gauss_sigma_min(steps, eps, delta)
     f.calibration("calibration-overshoot-0.5pct", "sigma_overshoot", float(smin * mp.mpf("0.995")), steps, eps, delta, smin, f"sigma 0.5 % below sigma_min = {float(smin):.10g} for (1, 1e-5), T = 100")
     f.calibration("calibration-control-1pct", "sigma_overshoot", float(smin * mp.mpf("1.01")), steps, eps, delta, smin, f"sigma 1 % above sigma_min = {float(smin):.10g} (control)")
+
+
+def sgm1_delta(q, sigma, eps):
+    """delta(eps) of ONE Poisson-subsampled Gaussian step under add/remove: the maximum of the
+    remove direction ((1-q)N(0,s^2) + qN(1,s^2) vs N(0,s^2)) and the add direction (the reverse
+    pair), from the privacy-loss CDFs of foundations spec 1.3 (x_t = s^2 [log(e^t - (1-q)) - log q]
+    + 1/2 solves L(x_t) = t), mpmath 50 digits."""
+    q, s, eps = mp.mpf(q), mp.mpf(sigma), mp.mpf(eps)
+    x_of = lambda t: s**2 * (mp.log(mp.exp(t) - (1 - q)) - mp.log(q)) + mp.mpf(1) / 2
+    x = x_of(eps)
+    remove = (1 - q) * mp.ncdf(-x / s) + q * mp.ncdf(-(x - 1) / s) - mp.exp(eps) * mp.ncdf(-x / s)
+    add = mp.mpf(0)
+    if -eps > mp.log(1 - q):   # the add loss -L exceeds eps iff L < -eps, i.e. x < x_{-eps}
+        y = x_of(-eps)
+        add = mp.ncdf(y / s) - mp.exp(eps) * ((1 - q) * mp.ncdf(y / s) + q * mp.ncdf((y - 1) / s))
+    return max(remove, add)
+
+
+def sgm1_eps(q, sigma, delta):
+    """eps(delta) = inf{eps >= 0 : delta(eps) <= delta} of one subsampled-Gaussian step (bisection)."""
+    delta = mp.mpf(delta)
+    if sgm1_delta(q, sigma, 0) <= delta:
+        return mp.mpf(0)
+    lo, hi = mp.mpf(0), mp.mpf(1)
+    while sgm1_delta(q, sigma, hi) > delta:
+        hi *= 2
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if sgm1_delta(q, sigma, mid) > delta:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def catalogue(f):
+    """Remaining entries of the issue-12 bug catalogue expressible as plain rows: TF Privacy
+    issue 166 (a false alarm: must stay sound), delta printed as 0, and prv_accountant near
+    delta = 1e-18 (q = 0.00033, sigma = 4, T = 10 000)."""
+    sgm = "poisson_subsampled_gaussian"
+    cf = "closed form, mpmath 50 digits (one step, both directions)"
+    # TF Privacy issue 166: eps = 0 at delta = 1e-3 for q = 105/1e5, sigma = 1, T = 1 is CORRECT:
+    # delta(0) is the total variation q (2 Phi(1/2) - 1) = 4.0207e-4 <= 1e-3 (both directions).
+    q = 105 / 1e5
+    d0 = sgm1_delta(q, 1.0, 0)
+    assert abs(d0 - mp.mpf(q) * (2 * mp.ncdf(mp.mpf(1) / 2) - 1)) < mp.mpf("1e-40")
+    for rid, delta, why in (
+        ("tfp-166-eps0", 1e-3, f"TF Privacy issue 166 (reported as a bug, correct): delta(0) = q (2 Phi(1/2) - 1) = {float(d0):.6g} <= 1e-3, so eps = 0"),
+        ("tfp-166-eps0-low-delta", 3e-4, f"power check of the same event: eps = 0 needs delta >= delta(0) = {float(d0):.6g} > 3e-4"),
+    ):
+        exp = verdict_by_delta(rid, d0, delta)
+        e = sgm1_eps(q, 1.0, delta)
+        f.add(rid, "tfp_166", sgm, 1.0, q, 1, 0.0, delta, exp, (e, e), cf, why)
+    # delta printed as 0 ("%.6f" of 1.7e-12): the subsampled Gaussian has unbounded privacy loss,
+    # so no eps is pure DP (delta(eps) > 0 for every eps).
+    q, eps = 0.01, 2.0
+    d = sgm1_delta(q, 1.0, eps)
+    assert 0 < d < mp.mpf("1e-6")
+    f.add("delta-printed-zero-sgm", "delta_truncated_to_0", sgm, 1.0, q, 1, eps, 0.0, "unsound", (mp.inf, mp.inf), cf,
+          f"true delta(2) = {float(d):.6g} > 0 printed as 0 (6 decimals): a pure-DP claim for Gaussian noise (eps(0) = infinity)")
+    dc = float(d * mp.mpf("1.01"))
+    exp = verdict_by_delta("delta-printed-zero-control", d, dc)
+    e = sgm1_eps(q, 1.0, dc)
+    f.add("delta-printed-zero-control", "delta_truncated_to_0", sgm, 1.0, q, 1, eps, dc, exp, (e, e), cf, f"control: the same claim with delta = 1.01 x the true delta(2) = {float(d):.6g}")
+    # prv_accountant 0.2.0 near delta = 1e-18 (q = 0.00033, sigma = 4, T = 10 000). It raises
+    # "Floating point errors will dominate" for delta <= 1e-15 (eps_error 0.01 ... 0.5,
+    # delta_error 1e-9 ... delta/1000), and dp_accounting's PLD returns eps = inf there; at
+    # delta = 1e-12 prv reports (lower, estimate, upper). Both rows are sound controls.
+    q, sigma, steps = 0.00033, 4.0, 10000
+    from prv_accountant import PRVAccountant
+    from prv_accountant import privacy_random_variables as prvs
+    acc = PRVAccountant(prvs=prvs.PoissonSubsampledGaussianMechanism(sampling_probability=q, noise_multiplier=sigma), max_self_compositions=steps, eps_error=0.01, delta_error=1e-15)
+    lo, est, up = acc.compute_epsilon(delta=1e-12, num_self_compositions=[steps])
+    hi = pld_upper(sgm, sigma, q, steps, delta=1e-12)
+    assert up >= hi * (1 + MARGIN), (up, hi)
+    f.add("prv-1e-12-upper", "prv_tiny_delta", sgm, sigma, q, steps, up, 1e-12, "sound", (lo, hi), "prv_accountant-0.2.0 lower / dp_accounting-0.6.0 PLD",
+          f"prv_accountant 0.2.0 upper eps at delta = 1e-12 (estimate {est:.6g}, lower {lo:.6g}); it raises ValueError for delta <= 1e-15")
+    r = rdp_accountant(sgm, sigma, q, steps).get_epsilon(1e-18)
+    for d in (1e-15, 1e-18):
+        try:
+            PRVAccountant(prvs=prvs.PoissonSubsampledGaussianMechanism(sampling_probability=q, noise_multiplier=sigma), max_self_compositions=steps, eps_error=0.01, delta_error=d / 1000).compute_epsilon(delta=d, num_self_compositions=[steps])
+            raise SystemExit(f"prv_accountant now answers at delta = {d}: revisit the prv_tiny_delta rows")
+        except ValueError:
+            pass
+    f.add("prv-1e-18-rdp", "prv_tiny_delta", sgm, sigma, q, steps, r, 1e-18, "sound", (0.0, r), "upper: dp_accounting-0.6.0 RdpAccountant (a proven bound); no lower reference (prv_accountant and the PLD accountant give none at 1e-18)",
+          "dp_accounting RDP eps at delta = 1e-18 where prv_accountant 0.2.0 raises ValueError and dp_accounting PLD returns inf")
 
 
 def main():

@@ -72,6 +72,16 @@ for args in [(0.1,1.0,0.05),(0.3,0.5,0.4),(0.02,0.2,0.1)]:
     print("lap q,b,eps", args, "remove", hs(*args,'remove'), "add", hs(*args,'add'))
 for args in [(0.1,2.0,0.05),(0.3,1.0,0.2)]:
     print("rr q,e0,eps", args, "remove", rr(*args,'remove'), "add", rr(*args,'add'))
+# laplace-add-only / laplace-remove-only: one step of poisson(0.5, laplace(1)), eps(1e-5) per
+# direction (bisection on the hock-stick above; both are non-increasing in eps).
+def lap_eps(q, b, delta, direction):
+    lo, hi = mpf(0), mpf(2)
+    for _ in range(100):
+        mid = (lo+hi)/2
+        if hs(q, b, mid, direction) > delta: lo = mid
+        else: hi = mid
+    return hi
+print("poisson(0.5, laplace(1)) eps(1e-5): remove", lap_eps(0.5, 1.0, mpf('1e-5'), 'remove'), "add", lap_eps(0.5, 1.0, mpf('1e-5'), 'add'))
 def rr_comp_delta(q, e0, T, eps):
     q=mpf(q); e0=mpf(e0); pi = exp(e0)/(1+exp(e0))
     out=[]

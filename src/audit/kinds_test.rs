@@ -116,15 +116,15 @@ fn kinds_are_exclusive_and_keys_belong_to_their_kind() {
     assert_eq!(plan.label, "dpaudit t");
     match &plan.checks[0].kind {
         CheckKind::Claims(p) => {
-            assert_eq!(p.claims.len(), 41);
-            assert_eq!(p.expected.as_ref().unwrap().1.len(), 41);
+            assert_eq!(p.claims.len(), 47);
+            assert_eq!(p.expected.as_ref().unwrap().1.len(), 47);
             assert_eq!(p.options.time_budget, 5.0);
             assert!(!p.options.monte_carlo);
         }
         other => panic!("claims check expected, got {}", other.name()),
     }
     assert_eq!(plan.checks[1].kind.name(), "paper");
-    assert!(plan.lines()[0].contains("41 rows") && plan.lines()[0].contains("expected verdicts"), "{}", plan.lines()[0]);
+    assert!(plan.lines()[0].contains("47 rows") && plan.lines()[0].contains("expected verdicts"), "{}", plan.lines()[0]);
 }
 
 #[test]

@@ -62,6 +62,7 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
     let mut method = vec![String::new(); claims.len()];
     let mut not_checked = vec![false; claims.len()];
     let mut kind_truth: Vec<Option<Interval>> = vec![None; claims.len()];
+    let mut kind_rows: Vec<usize> = Vec::new();
     let tick = |n: usize| {
         if let Some(pb) = &opts.progress {
             pb.inc(n as u64);
@@ -98,19 +99,54 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
                 method[i] = "lower bound: shuffled batches, explicit adjacent pair (bump 2/σ vs 1/σ, or vs none under replace-one), max over batches, threshold test in MPFR".into();
             }
             RouteKind::Rdp | RouteKind::Gdp | RouteKind::Zcdp => {
-                // Started only before the end of the budget (a GDP row may compose a PLD).
-                check_interrupt()?;
-                if Instant::now() >= end {
-                    not_checked[i] = true;
-                    tick(1);
-                    continue;
-                }
-                let t0 = Instant::now();
-                match evaluate(c, opts.precision, opts.tolerance) {
+                kind_rows.push(i);
+                continue;
+            }
+            _ => continue,
+        }
+        tick(1);
+    }
+
+    // Rows of the kinds rdp / gdp / zcdp: rows with the same claim (kind, value, order) on the
+    // same mechanism and steps share one evaluation (a deterministic function of these), and the
+    // distinct evaluations run in parallel, started in input order, each only before the end of
+    // the budget (a GDP row may compose a PLD); rows whose evaluation was not started are
+    // not_checked. The evaluation's time is split over the rows sharing it.
+    let mut kind_keys: HashMap<String, usize> = HashMap::new();
+    let mut kind_tasks: Vec<usize> = Vec::new();
+    let mut kind_task_of: Vec<usize> = Vec::with_capacity(kind_rows.len());
+    for &i in &kind_rows {
+        let c = &claims[i];
+        let key = format!("{:?}|{}|{}", c.kind, serde_json::to_string(&c.privacy_mechanism()).unwrap_or_default(), c.steps);
+        let t = *kind_keys.entry(key).or_insert_with(|| {
+            kind_tasks.push(i);
+            kind_tasks.len() - 1
+        });
+        kind_task_of.push(t);
+    }
+    let kind_outs = run_in_order(
+        kind_tasks.len(),
+        |_| !interrupt.load(Ordering::SeqCst) && Instant::now() < end,
+        |t| {
+            let t0 = Instant::now();
+            let out = evaluate(&claims[kind_tasks[t]], opts.precision, opts.tolerance);
+            (out, t0.elapsed().as_secs_f64())
+        },
+    );
+    check_interrupt()?;
+    let mut kind_sharing = vec![0usize; kind_tasks.len()];
+    for &t in &kind_task_of {
+        kind_sharing[t] += 1;
+    }
+    for (&i, &t) in kind_rows.iter().zip(&kind_task_of) {
+        match &kind_outs[t] {
+            None => not_checked[i] = true,
+            Some((out, secs)) => {
+                match out {
                     Ok(out) => {
                         state[i].verdict = out.verdict;
-                        state[i].notes.extend(out.notes);
-                        method[i] = out.method;
+                        state[i].notes.extend(out.notes.iter().cloned());
+                        method[i] = out.method.clone();
                         kind_truth[i] = Some(out.truth);
                     }
                     Err(err) => {
@@ -118,9 +154,8 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
                         method[i] = format!("{}: failed (see notes)", routes[i].name());
                     }
                 }
-                seconds[i] = t0.elapsed().as_secs_f64();
+                seconds[i] = secs / kind_sharing[t] as f64;
             }
-            _ => continue,
         }
         tick(1);
     }
@@ -291,27 +326,33 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
         }
     }
 
-    // Calibration rows: the certified smallest σ (issue 12), each search started before the end
-    // of the budget.
+    // Calibration rows: the certified smallest σ (issue 12). The searches run in parallel,
+    // started in input order, each only before the end of the budget (its probes too).
     let mut sigma_min: Vec<Option<Interval>> = vec![None; claims.len()];
-    for (i, c) in claims.iter().enumerate() {
-        if c.kind != ClaimKind::Calibration || not_checked[i] {
-            continue;
-        }
-        check_interrupt()?;
-        if Instant::now() >= end {
-            state[i].notes.push("σ_min not computed: time budget".into());
-            continue;
-        }
-        let t0 = Instant::now();
-        match sigma_min_search(c, opts.precision, end) {
-            Ok(s) => {
+    let cal_rows: Vec<usize> = (0..claims.len()).filter(|&i| claims[i].kind == ClaimKind::Calibration && !not_checked[i]).collect();
+    let cal_outs = run_in_order(
+        cal_rows.len(),
+        |_| !interrupt.load(Ordering::SeqCst) && Instant::now() < end,
+        |k| {
+            let t0 = Instant::now();
+            let s = sigma_min_search(&claims[cal_rows[k]], opts.precision, end);
+            (s, t0.elapsed().as_secs_f64())
+        },
+    );
+    check_interrupt()?;
+    for (&i, out) in cal_rows.iter().zip(cal_outs) {
+        match out {
+            None => state[i].notes.push("σ_min not computed: time budget".into()),
+            Some((Ok(s), secs)) => {
                 state[i].notes.push(format!("σ_min ∈ {} ({} certified probes; {})", s.sigma_min, s.probes, s.note));
                 sigma_min[i] = Some(s.sigma_min);
+                seconds[i] += secs;
             }
-            Err(err) => state[i].notes.push(format!("σ_min search failed: {err}")),
+            Some((Err(err), secs)) => {
+                state[i].notes.push(format!("σ_min search failed: {err}"));
+                seconds[i] += secs;
+            }
         }
-        seconds[i] += t0.elapsed().as_secs_f64();
     }
 
     let out = claims
@@ -423,3 +464,7 @@ fn apply_exact(
         }
     }
 }
+
+#[cfg(test)]
+#[path = "engine_test.rs"]
+mod tests;
