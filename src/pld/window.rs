@@ -166,10 +166,38 @@ pub fn continuous_cgf_up(loss: &dyn PrivacyLoss, lambda: f64) -> f64 {
 /// side (Chernoff; `None` if no cumulant is finite on a side).
 pub fn continuous_window(parts: &[(&dyn PrivacyLoss, u64)], ln_tau: f64) -> Option<(f64, f64)> {
     let cgf = |l: f64| -> f64 { parts.iter().map(|(p, t)| *t as f64 * continuous_cgf_up(*p, l)).sum() };
-    let grid: Vec<f64> = (-40..=40).map(|i| 2f64.powf(i as f64 / 4.0)).collect();
-    let b = grid.iter().map(|&l| (cgf(l) - ln_tau) / l).fold(f64::INFINITY, f64::min);
-    let a = grid.iter().map(|&l| (ln_tau - cgf(-l)) / l).fold(f64::NEG_INFINITY, f64::max);
+    let b = continuous_quantile_hi(parts, ln_tau).0;
+    let a = LAMBDA_GRID.map(|e| 2f64.powf(e as f64 / 4.0)).iter().map(|&l| (ln_tau - cgf(-l)) / l).fold(f64::NEG_INFINITY, f64::max);
     if a.is_finite() && b.is_finite() && a < b { Some((a, b)) } else { None }
+}
+
+/// Exponents `i` of the λ grid `2^{i/4}`, `i = −40 … 40` (λ from 1e−3 to 1024).
+const LAMBDA_GRID: [i32; 81] = {
+    let mut g = [0i32; 81];
+    let mut i = 0;
+    while i < 81 {
+        g[i] = i as i32 - 40;
+        i += 1;
+    }
+    g
+};
+
+/// Upper Chernoff quantile of the composed continuous loss, `B = min_λ (Σ T_i K_i(λ) − ln τ)/λ`
+/// over the λ grid `2^{i/4}`, with the minimising λ: `P(S ≥ B) ≤ e^{ln_tau}`. At `ln_tau = ln δ`
+/// it bounds `ε(δ)` of the direction from above, since `δ(ε) = E_P[(1 − e^{ε−L})_+] ≤ P(L ≥ ε)`
+/// (the RDP-to-DP conversion of Mironov 2017, Prop. 3, in cumulant form) — up to the mass at
+/// `+∞`, which `K` excludes. `(+∞, NaN)` when no cumulant is finite.
+pub fn continuous_quantile_hi(parts: &[(&dyn PrivacyLoss, u64)], ln_tau: f64) -> (f64, f64) {
+    let cgf = |l: f64| -> f64 { parts.iter().map(|(p, t)| *t as f64 * continuous_cgf_up(*p, l)).sum() };
+    let mut best = (f64::INFINITY, f64::NAN);
+    for e in LAMBDA_GRID {
+        let l = 2f64.powf(e as f64 / 4.0);
+        let b = (cgf(l) - ln_tau) / l;
+        if b < best.0 {
+            best = (b, l);
+        }
+    }
+    best
 }
 
 /// Smallest `n' ≥ n` of the form `2^a 3^b 5^c` (fast for RustFFT's mixed-radix algorithms).
