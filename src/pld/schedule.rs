@@ -3,40 +3,47 @@
 //! certified, the model only decides which grid steps are tried.
 
 use super::options::Discretisation;
-use super::window::{continuous_cgf_up, continuous_quantile_hi};
+use super::window::{continuous_cgf_up, continuous_epsilon_hi};
 use crate::mechanisms::PrivacyLoss;
 
-/// A-priori scale of the queried ε(δ), from the continuous cumulants `K_i` of the per-step
-/// losses (`PrivacyLoss::ln_mgf`, completed by convexity and the support, `window.rs`).
+/// A-priori scale of the queried ε(δ) of one direction, from the continuous cumulants `K_i` of
+/// the per-step losses (`PrivacyLoss::ln_mgf`, completed by convexity and the support,
+/// `window.rs`).
 ///
-/// * `eps`: the Chernoff (RDP-to-DP) upper bound `min_λ (Σ_i T_i K_i(λ) − ln δ)/λ` over the λ grid
-///   of `window.rs` (Mironov 2017, Prop. 3, in cumulant form): an over-estimate of ε(δ), by
-///   ~10 % at ε ≈ 2 and ~30 % at ε ≈ 140 for the subsampled Gaussian (only integer Rényi
-///   orders are implemented there, so `K` between them is a chord).
-/// * `var`: `v = Σ_i T_i K_i(1)`, the composed cumulant at λ = 1 (`= T·D₂(P‖Q)`), which equals
-///   the composed loss's variance for a Gaussian PLD (`K(λ) = λ(λ+1)v/2`) and approximates it
-///   for small per-step losses.
+/// * `eps`, `lambda`: the RDP-to-DP upper bound on ε(δ) and its optimal λ = α − 1
+///   ([`continuous_epsilon_hi`], Canonne, Kamath & Steinke 2020, Prop. 12). For the subsampled
+///   Gaussian `ln_mgf` exists at integer λ only (chords in between), so `lambda` is an integer
+///   ≥ 1 there and `eps` over-estimates ε(δ): by 15 % at ε ≈ 1.8, 30 % at ε ≈ 140.
+/// * `var`: `v = Σ_i T_i K_i(1)` (`= T·D₂(P‖Q)`), the composed loss's variance for a Gaussian
+///   PLD (`K(λ) = λ(λ+1)v/2`).
 ///
-/// Cost: 81 + 1 evaluations of each distinct per-step cumulant per direction (closed forms;
-/// microseconds), against `O(N log N)` for one composition.
+/// Cost: 81 + 1 evaluations of each distinct per-step cumulant (closed forms), microseconds
+/// against `O(N log N)` for one composition; no discretisation.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Apriori {
+pub struct Apriori {
     pub eps: f64,
+    pub lambda: f64,
     pub var: f64,
 }
 
 impl Apriori {
     /// The estimate of one direction; `None` when a cumulant needed is not finite or ε ≤ 0.
     pub fn of_direction(parts: &[(&dyn PrivacyLoss, u64)], delta: f64) -> Option<Apriori> {
-        let (eps, _) = continuous_quantile_hi(parts, delta.ln());
+        let (eps, lambda) = continuous_epsilon_hi(parts, delta);
         let var: f64 = parts.iter().map(|(p, t)| *t as f64 * continuous_cgf_up(*p, 1.0)).sum();
-        (eps.is_finite() && eps > 0.0 && var.is_finite() && var > 0.0).then_some(Apriori { eps, var })
+        (eps.is_finite() && eps > 0.0 && lambda > 0.0 && var.is_finite() && var > 0.0).then_some(Apriori { eps, lambda, var })
     }
 
-    /// The model's effective scale `s = ε/g(ε)` with `g(ε) = 1/4 + ε/(2v)` ([`ErrorModel`]):
-    /// the target width `acc·ε` is met at `h² = acc·s/(C·T)`. Increasing in ε and v.
+    /// `g(ε) = min((λ + 1)/2, 1/4 + ε/(2v))`, the sensitivity `∂ε/∂v` of ε(δ) to extra variance
+    /// of the composed loss ([`ErrorModel`]).
+    pub fn g(&self, eps: f64) -> f64 {
+        (0.5 * (self.lambda + 1.0)).min(0.25 + eps / (2.0 * self.var))
+    }
+
+    /// `ε/g(ε)` at the a-priori ε: the target width `acc·ε` is met at `h² ∝ acc·ε/(C·T·g)`, so a
+    /// smaller value means a finer step (used to pick the direction).
     pub fn scale(&self) -> f64 {
-        1.0 / (0.25 / self.eps + 0.5 / self.var)
+        self.eps / self.g(self.eps)
     }
 }
 
@@ -58,14 +65,14 @@ impl Apriori {
 ///
 /// **Privacy buckets** (first order): `width ≈ T·h`.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct ErrorModel {
+pub struct ErrorModel {
     pub t: f64,
     pub disc: Discretisation,
     pub apriori: Option<Apriori>,
 }
 
 /// Constant `C` of the Connect-the-Dots model `width ≈ C·T·h²·(1/4 + ε/(2v))`.
-pub(super) const C_CDM: f64 = 0.3;
+pub const C_CDM: f64 = 0.3;
 
 impl ErrorModel {
     pub fn new(t: u64, disc: Discretisation, apriori: Option<Apriori>) -> ErrorModel {
@@ -75,7 +82,7 @@ impl ErrorModel {
     /// `width / h^p` at ε (`p` = [`ErrorModel::order`]).
     fn coefficient(&self, eps: f64) -> f64 {
         match (self.disc, self.apriori) {
-            (Discretisation::ConnectDotsMerge, Some(a)) => C_CDM * self.t * (0.25 + eps / (2.0 * a.var)),
+            (Discretisation::ConnectDotsMerge, Some(a)) => C_CDM * self.t * a.g(eps),
             (Discretisation::ConnectDotsMerge, None) => 1.2 * self.t,
             (Discretisation::PrivacyBuckets, _) => self.t,
         }
@@ -105,7 +112,7 @@ impl ErrorModel {
 /// with `h > 0.3/√T` has a width of order 0.1 nat or more under the ε ≈ 1–2 calibration
 /// (`1.2·T·h²`) and only tells the next pass to refine. With privacy buckets (`T·h`) the same
 /// reasoning gives `0.1/T`.
-pub(super) fn probe_step_cap(t: u64, d: Discretisation) -> f64 {
+pub fn probe_step_cap(t: u64, d: Discretisation) -> f64 {
     let t = (t.max(1)) as f64;
     match d {
         Discretisation::ConnectDotsMerge => 0.3 / t.sqrt(),

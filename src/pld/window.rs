@@ -183,16 +183,35 @@ const LAMBDA_GRID: [i32; 81] = {
 };
 
 /// Upper Chernoff quantile of the composed continuous loss, `B = min_λ (Σ T_i K_i(λ) − ln τ)/λ`
-/// over the λ grid `2^{i/4}`, with the minimising λ: `P(S ≥ B) ≤ e^{ln_tau}`. At `ln_tau = ln δ`
-/// it bounds `ε(δ)` of the direction from above, since `δ(ε) = E_P[(1 − e^{ε−L})_+] ≤ P(L ≥ ε)`
-/// (the RDP-to-DP conversion of Mironov 2017, Prop. 3, in cumulant form) — up to the mass at
-/// `+∞`, which `K` excludes. `(+∞, NaN)` when no cumulant is finite.
+/// over the λ grid `2^{i/4}`, with the minimising λ: `P(S ≥ B) ≤ e^{ln_tau}` (Chernoff).
+/// `(+∞, NaN)` when no cumulant is finite.
 pub fn continuous_quantile_hi(parts: &[(&dyn PrivacyLoss, u64)], ln_tau: f64) -> (f64, f64) {
     let cgf = |l: f64| -> f64 { parts.iter().map(|(p, t)| *t as f64 * continuous_cgf_up(*p, l)).sum() };
     let mut best = (f64::INFINITY, f64::NAN);
     for e in LAMBDA_GRID {
         let l = 2f64.powf(e as f64 / 4.0);
         let b = (cgf(l) - ln_tau) / l;
+        if b < best.0 {
+            best = (b, l);
+        }
+    }
+    best
+}
+
+/// A-priori upper bound on `ε(δ)` of one direction from the continuous cumulants, with the
+/// minimising λ: `min_λ [Σ_i T_i K_i(λ) − ln δ + λ ln(λ/(λ+1)) − ln(λ+1)]/λ` over the λ grid
+/// `2^{i/4}` — the RDP-to-DP conversion of Canonne, Kamath & Steinke 2020 (Prop. 12; Asoodeh et
+/// al. 2021), in cumulant form (`λ = α − 1`). Proof in one line: `(1 − e^{ε−x})_+ ≤
+/// e^{λ(x−ε)}·(λ/(λ+1))^λ/(λ+1)` for all x (the maximum of the ratio is at `e^{ε−x} = λ/(λ+1)`),
+/// and `δ(ε) = E_P[(1 − e^{ε−L})_+]`; the mass at `+∞`, which `K` excludes, is not counted (this
+/// is an estimate for sizing the grid, not a certified bound). `(+∞, NaN)` when no cumulant is
+/// finite.
+pub fn continuous_epsilon_hi(parts: &[(&dyn PrivacyLoss, u64)], delta: f64) -> (f64, f64) {
+    let cgf = |l: f64| -> f64 { parts.iter().map(|(p, t)| *t as f64 * continuous_cgf_up(*p, l)).sum() };
+    let mut best = (f64::INFINITY, f64::NAN);
+    for e in LAMBDA_GRID {
+        let l = 2f64.powf(e as f64 / 4.0);
+        let b = (cgf(l) - delta.ln() + l * (l / (l + 1.0)).ln() - l.ln_1p()) / l;
         if b < best.0 {
             best = (b, l);
         }
