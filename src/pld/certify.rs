@@ -371,7 +371,7 @@ fn apriori(prep: &Prepared, delta: f64) -> Option<Apriori> {
 }
 
 /// Fraction of the target width that the first pass aims at under the error model.
-const FIRST_PASS_FRACTION: f64 = 0.7;
+const FIRST_PASS_FRACTION: f64 = 0.65;
 
 /// What an automatic run is asked for.
 #[derive(Clone, Copy)]
