@@ -382,24 +382,34 @@ enum Query {
 
 /// Run passes until the query's interval meets the accuracy target (or the cap / pass limit).
 ///
-/// **Schedule.** Pass 1 uses [`initial_step`] (at most [`probe_step_cap`] = 0.3/√T, where the
-/// composed discretisation bias is already below ~0.1 nat). Each further pass chooses
+/// **Schedule.** For an ε(δ) query, pass 1 uses [`initial_step`] capped by the step at which
+/// the discretisation-error model ([`ErrorModel`], `schedule.rs`) predicts
+/// [`FIRST_PASS_FRACTION`] of the target width `acc·ε̂`, with the a-priori estimate
+/// ([`Apriori`]: the RDP-to-DP bound ε̂ of the continuous cumulants, its λ, and `v = Σ T_i K_i(1)`;
+/// microseconds of closed-form cumulants, no discretisation). The model is
+/// `width ≈ C·T·h²·g`, `g = min((λ+1)/2, 1/4 + ε/(2v))` (the sensitivity of ε(δ) to extra
+/// composed variance), `C = 0.3`; without an estimate (δ(ε) queries, no finite cumulant) the old
+/// cap [`probe_step_cap`] = 0.3/√T is used. Each further pass chooses
 /// `h' = h·(0.75·target/width)^{1/p}`, with the order `p` measured from the last two informative
 /// passes (lower end > 0) and 2 (1 for privacy buckets) until then; after an uninformative pass
-/// of an ε(δ) query the step comes from the error model instead ([`model_step`]) — including,
-/// once, a pass whose width is more than 20× the model's ([`model_width`]): that width is a floor
-/// (the untilted floating-point floor at small δ), not the grid's doing. Every pass is
-/// certified and the reported interval is their intersection, so the schedule affects only the
-/// cost.
+/// of an ε(δ) query the step comes from the error model instead (`ErrorModel::step` at the
+/// current upper end) — including, once, a pass whose width is more than 20× the model's
+/// (`ErrorModel::width`): that width is a floor (the untilted floating-point floor at small δ),
+/// not the grid's doing. Every pass is certified and the reported interval is their
+/// intersection, so the schedule affects only the cost (and whether the target is met within
+/// `max_passes`).
 ///
 /// **Cost model.** A pass costs the per-step discretisation, `O(range/h)` evaluations per
 /// distinct mechanism and direction, plus the composition, `O(N log N)` for the transforms and
 /// `O(N log T)` for the powering (binary exponentiation of the transform, not T products), plus
 /// `O(N)` for the certified curves, with `N ≈ window/h`. At a *fixed grid* the cost grows like
 /// `log T` plus the window. At a *fixed relative accuracy* it cannot: the per-step
-/// discretisation error adds up over the T steps (width ≈ 1.2·T·h² for the subsampled
-/// Gaussian), so `h ∝ √(ε/T)`, and the window grows like the composed spread `∝ √T`: `N ∝ T/√ε`,
-/// about `T^{3/4}` where ε grows like √T. `benches/pld_hard_regime.rs` measures it.
+/// discretisation error adds up over the T steps (width ≈ C·T·h²·g), so `h ∝ √(ε/(T·g))`, and the
+/// window grows like the composed spread `√v ∝ √T`: `N ∝ √(v·T·g/ε)`. For DP-SGD, `g ≈ ε/(2v)`
+/// while ε ≫ v (then `N ∝ √T`) and `g ≈ 1/4 + ε/(2v)` of order 1 once ε ≲ v (then
+/// `N ∝ √(v·T/ε)`, again ≈ `√T` since ε and v grow like T). Measured (`examples/hard_regime.rs`, passes and N are load-free): q = 0.01, σ = 1,
+/// δ = 1e−5 at T = 10⁶ now takes one pass at N = 273 375 (was N = 675 000 at the old cap, width
+/// 1.1e−4·ε). `benches/pld_hard_regime.rs` measures the time.
 fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(CertifiedPld, Interval)> {
     opts.validate()?;
     let tau0 = opts.tail_budget.unwrap_or(match query {
