@@ -12,10 +12,10 @@
 //! h ∝ √(ε/(T·g)) while the window N·h grows like the composed spread √v ∝ √T:
 //! N ∝ √(v·T·g/ε). In regime (b) g ≈ ε/(2v) while ε ≫ v (T ≤ 10⁴: N ∝ √T) and g → 1/4 + ε/(2v)
 //! ≈ 1/4…1 once ε ≲ v (T ≥ 10⁵: N ∝ √(v·T/ε) ≈ √T since ε and v grow like T) — expected slope
-//! ≈ 0.5 in log N (and time) vs log T, not log T (that holds at a fixed grid; measured N: 6 750 at
-//! T = 10³, 273 375 at T = 10⁶, slope 0.54). Since the first pass aims at the target from the a-priori
+//! ≈ 0.5 in log N (and time) vs log T, not log T (that holds at a fixed grid; measured N: 6 912 at
+//! T = 10³, 281 250 at T = 10⁶, slope 0.54). Since the first pass aims at the target from the a-priori
 //! estimate, most points are one pass (before: a capped first pass at h ≤ 0.3/√T, which at
-//! T = 10⁶ in (b) ran N = 675 000 for a width 9× below the target; now N = 273 375).
+//! T = 10⁶ in (b) ran N = 675 000 for a width 9× below the target; now N = 281 250).
 //! Mechanisms and options are built outside the timed loop;
 //! each point is one full
 //! `epsilon_interval` call (all refinement passes).

@@ -408,7 +408,7 @@ enum Query {
 /// window grows like the composed spread `√v ∝ √T`: `N ∝ √(v·T·g/ε)`. For DP-SGD, `g ≈ ε/(2v)`
 /// while ε ≫ v (then `N ∝ √T`) and `g ≈ 1/4 + ε/(2v)` of order 1 once ε ≲ v (then
 /// `N ∝ √(v·T/ε)`, again ≈ `√T` since ε and v grow like T). Measured (`examples/hard_regime.rs`, passes and N are load-free): q = 0.01, σ = 1,
-/// δ = 1e−5 at T = 10⁶ now takes one pass at N = 273 375 (was N = 675 000 at the old cap, width
+/// δ = 1e−5 at T = 10⁶ now takes one pass at N = 281 250 (was N = 675 000 at the old cap, width
 /// 1.1e−4·ε). `benches/pld_hard_regime.rs` measures the time.
 fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(CertifiedPld, Interval)> {
     opts.validate()?;

@@ -69,7 +69,8 @@ impl Apriori {
 /// ε ≈ 1–2 calibration `width ≈ 1.2·T·h²` is used.
 ///
 /// **Measured constant** (`examples/pld_width_model.rs` and `examples/hard_regime.rs`, release,
-/// 2026-11-26; Poisson-subsampled Gaussian, ε(δ) width at the automatic step and at 2× and 4×
+/// 2026-11-26; Poisson-subsampled Gaussian, ε(δ) width at the automatic step (first pass aimed at
+/// 0.7 of the target) and at 2× and 4×
 /// it, floor-dominated rows excluded). `width/(T·h²·g)` at the automatic step: 0.32 (q 0.01, σ 1,
 /// T 10³, δ 1e−5, ε 1.83), 0.26 (q 0.1, σ 2, T 10⁴, δ 1e−6, ε 38.7), 0.31 (q 0.004, σ 1.1, T 10⁵,
 /// ε 6.73), 0.30 (q 0.001, σ 0.8, T 10⁴, δ 1e−8, ε 1.48), 0.28 (q 0.01, σ 1, T 10⁶, ε 139); at 2×
