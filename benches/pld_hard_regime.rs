@@ -7,9 +7,16 @@
 //! Cost model (`pld::certify::auto`): per pass, the per-step discretisation costs O(range/h), the
 //! composition O(N log N + N log T) (one transform per direction and distinct mechanism, powering
 //! by binary exponentiation), the curves O(N). At fixed relative accuracy the discretisation error
-//! adds up over T steps (width ≈ 1.2·T·h²), so h ∝ √(ε/T) while the window N·h grows like the
-//! composed spread ∝ √T: N ∝ T/√ε ≈ T^{3/4} — expected slope ≈ 0.75 in log time vs log T, not
-//! log T (that holds at a fixed grid). Mechanisms and options are built outside the timed loop;
+//! adds up over T steps (width ≈ C·T·h²·g, `pld::schedule::ErrorModel`: C ≈ 0.3 measured,
+//! g = min((λ+1)/2, 1/4 + ε/(2v)) from the a-priori RDP bound and the composed variance v), so
+//! h ∝ √(ε/(T·g)) while the window N·h grows like the composed spread √v ∝ √T:
+//! N ∝ √(v·T·g/ε). In regime (b) g ≈ ε/(2v) while ε ≫ v (T ≤ 10⁴: N ∝ √T) and g → 1/4 + ε/(2v)
+//! ≈ 1/4…1 once ε ≲ v (T ≥ 10⁵: N ∝ √(v·T/ε) ≈ √T since ε and v grow like T) — expected slope
+//! ≈ 0.5 in log N (and time) vs log T, not log T (that holds at a fixed grid; measured N: 6 912 at
+//! T = 10³, 281 250 at T = 10⁶, slope 0.54). Since the first pass aims at the target from the a-priori
+//! estimate, most points are one pass (before: a capped first pass at h ≤ 0.3/√T, which at
+//! T = 10⁶ in (b) ran N = 675 000 for a width 9× below the target; now N = 281 250).
+//! Mechanisms and options are built outside the timed loop;
 //! each point is one full
 //! `epsilon_interval` call (all refinement passes).
 

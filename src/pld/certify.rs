@@ -10,6 +10,7 @@ use super::options::{DirectionDiagnostics, Discretisation, PassRecord, PldDiagno
 use super::pmf::DiscretePld;
 use super::tilt::{compose_tilted, saddle_theta};
 use super::pmf::snap_grid_step;
+use super::schedule::{probe_step_cap, Apriori, ErrorModel};
 use super::window::continuous_window;
 use crate::error::{check, Error, Result};
 use crate::mechanisms::{Direction, Mechanism, PrivacyLoss};
@@ -331,56 +332,11 @@ fn direction_diagnostics(cd: &ComposedDirection) -> DirectionDiagnostics {
     }
 }
 
-/// Coarsest useful first step for `t` composed steps: the discretisation shifts each step's
-/// loss by `O(h²)` (Connect-the-Dots and merging are second order; measured on the subsampled
-/// Gaussian, the composed ε width is ≈ 1.2·T·h², `examples/hard_regime.rs`), so a first pass
-/// with `h > 0.3/√T` has a width of order 0.1 nat or more and only tells the next pass to
-/// refine — at large T often with a lower end of 0, which carries no information on the slope.
-/// With privacy buckets (first order, width ≈ T·h) the same reasoning gives `0.1/T`.
-fn probe_step_cap(t: u64, d: Discretisation) -> f64 {
-    let t = (t.max(1)) as f64;
-    match d {
-        Discretisation::ConnectDotsMerge => 0.3 / t.sqrt(),
-        Discretisation::PrivacyBuckets => 0.1 / t,
-    }
-}
-
-/// Grid step at which the error model of [`probe_step_cap`] (width ≈ 1.2·T·h², or ≈ T·h for
-/// privacy buckets) gives 0.6 of the target `acc·ε` at `ε = eps_hint`; `None` without a finite
-/// positive hint.
-fn model_step(eps_hint: f64, acc: f64, t: u64, d: Discretisation) -> Option<f64> {
-    let want = 0.6 * acc * eps_hint;
-    let t = t.max(1) as f64;
-    let h = match d {
-        Discretisation::ConnectDotsMerge => (want / (1.2 * t)).sqrt(),
-        Discretisation::PrivacyBuckets => want / t,
-    };
-    (h.is_finite() && h > 0.0).then_some(h)
-}
-
-/// Width of the composed ε interval that the discretisation alone is expected to cause at step
-/// `h` (the model of [`probe_step_cap`]: ≈ 1.2·T·h², or ≈ T·h for privacy buckets).
-fn model_width(h: f64, t: u64, d: Discretisation) -> f64 {
-    let t = t.max(1) as f64;
-    match d {
-        Discretisation::ConnectDotsMerge => 1.2 * t * h * h,
-        Discretisation::PrivacyBuckets => t * h,
-    }
-}
-
-/// Order `p` of the discretisation error (`width ∝ h^p`), used to choose the next step when the
-/// passes so far do not measure it.
-fn error_order(d: Discretisation) -> f64 {
-    match d {
-        Discretisation::ConnectDotsMerge => 2.0,
-        Discretisation::PrivacyBuckets => 1.0,
-    }
-}
-
-/// First (coarse) grid step: about 4096 points across the a-priori Chernoff window and at least
-/// 16 across the narrowest per-step range, at most [`probe_step_cap`], but no more than a
-/// quarter of the FFT cap across the widest per-step range.
-fn initial_step(prep: &Prepared, max_len: usize, d: Discretisation) -> f64 {
+/// First grid step: about 4096 points across the a-priori Chernoff window and at least 16
+/// across the narrowest per-step range, at most `cap` (the error model's step for the target,
+/// or [`probe_step_cap`] without an a-priori estimate), but no more than a quarter of the FFT
+/// cap across the widest per-step range.
+fn initial_step(prep: &Prepared, max_len: usize, cap: f64) -> f64 {
     let mut width: f64 = 0.0;
     let mut min_range = f64::INFINITY;
     let mut max_range: f64 = 0.0;
@@ -397,9 +353,25 @@ fn initial_step(prep: &Prepared, max_len: usize, d: Discretisation) -> f64 {
             max_range = max_range.max(r.t_hi - r.t_lo);
         }
     }
-    let h = (width / 4096.0).min(min_range / 16.0).min(probe_step_cap(prep.total_steps(), d)).max(4.0 * max_range / max_len as f64);
+    let h = (width / 4096.0).min(min_range / 16.0).min(cap).max(4.0 * max_range / max_len as f64);
     if h.is_finite() && h > 0.0 { h } else { 1e-3 }
 }
+
+/// The a-priori estimate ([`Apriori`]) for an ε(δ) query: the direction with the smallest model
+/// scale (the finest step; the dominant direction is not known before composing). `None` when
+/// no direction has finite cumulants.
+fn apriori(prep: &Prepared, delta: f64) -> Option<Apriori> {
+    prep.dirs
+        .iter()
+        .filter_map(|(_, steps)| {
+            let cont: Vec<(&dyn PrivacyLoss, u64)> = steps.iter().map(|(l, t, _)| (l.as_ref(), *t)).collect();
+            Apriori::of_direction(&cont, delta)
+        })
+        .min_by(|a, b| a.scale().total_cmp(&b.scale()))
+}
+
+/// Fraction of the target width that the first pass aims at under the error model.
+const FIRST_PASS_FRACTION: f64 = 0.65;
 
 /// What an automatic run is asked for.
 #[derive(Clone, Copy)]
@@ -410,24 +382,34 @@ enum Query {
 
 /// Run passes until the query's interval meets the accuracy target (or the cap / pass limit).
 ///
-/// **Schedule.** Pass 1 uses [`initial_step`] (at most [`probe_step_cap`] = 0.3/√T, where the
-/// composed discretisation bias is already below ~0.1 nat). Each further pass chooses
+/// **Schedule.** For an ε(δ) query, pass 1 uses [`initial_step`] capped by the step at which
+/// the discretisation-error model ([`ErrorModel`], `schedule.rs`) predicts
+/// [`FIRST_PASS_FRACTION`] of the target width `acc·ε̂`, with the a-priori estimate
+/// ([`Apriori`]: the RDP-to-DP bound ε̂ of the continuous cumulants, its λ, and `v = Σ T_i K_i(1)`;
+/// microseconds of closed-form cumulants, no discretisation). The model is
+/// `width ≈ C·T·h²·g`, `g = min((λ+1)/2, 1/4 + ε/(2v))` (the sensitivity of ε(δ) to extra
+/// composed variance), `C = 0.3`; without an estimate (δ(ε) queries, no finite cumulant) the old
+/// cap [`probe_step_cap`] = 0.3/√T is used. Each further pass chooses
 /// `h' = h·(0.75·target/width)^{1/p}`, with the order `p` measured from the last two informative
 /// passes (lower end > 0) and 2 (1 for privacy buckets) until then; after an uninformative pass
-/// of an ε(δ) query the step comes from the error model instead ([`model_step`]) — including,
-/// once, a pass whose width is more than 20× the model's ([`model_width`]): that width is a floor
-/// (the untilted floating-point floor at small δ), not the grid's doing. Every pass is
-/// certified and the reported interval is their intersection, so the schedule affects only the
-/// cost.
+/// of an ε(δ) query the step comes from the error model instead (`ErrorModel::step` at the
+/// current upper end) — including, once, a pass whose width is more than 20× the model's
+/// (`ErrorModel::width`): that width is a floor (the untilted floating-point floor at small δ),
+/// not the grid's doing. Every pass is certified and the reported interval is their
+/// intersection, so the schedule affects only the cost (and whether the target is met within
+/// `max_passes`).
 ///
 /// **Cost model.** A pass costs the per-step discretisation, `O(range/h)` evaluations per
 /// distinct mechanism and direction, plus the composition, `O(N log N)` for the transforms and
 /// `O(N log T)` for the powering (binary exponentiation of the transform, not T products), plus
 /// `O(N)` for the certified curves, with `N ≈ window/h`. At a *fixed grid* the cost grows like
 /// `log T` plus the window. At a *fixed relative accuracy* it cannot: the per-step
-/// discretisation error adds up over the T steps (width ≈ 1.2·T·h² for the subsampled
-/// Gaussian), so `h ∝ √(ε/T)`, and the window grows like the composed spread `∝ √T`: `N ∝ T/√ε`,
-/// about `T^{3/4}` where ε grows like √T. `benches/pld_hard_regime.rs` measures it.
+/// discretisation error adds up over the T steps (width ≈ C·T·h²·g), so `h ∝ √(ε/(T·g))`, and the
+/// window grows like the composed spread `√v ∝ √T`: `N ∝ √(v·T·g/ε)`. For DP-SGD, `g ≈ ε/(2v)`
+/// while ε ≫ v (then `N ∝ √T`) and `g ≈ 1/4 + ε/(2v)` of order 1 once ε ≲ v (then
+/// `N ∝ √(v·T/ε)`, again ≈ `√T` since ε and v grow like T). Measured (`examples/hard_regime.rs`, passes and N are load-free): q = 0.01, σ = 1,
+/// δ = 1e−5 at T = 10⁶ now takes one pass at N = 281 250 (was N = 675 000 at the old cap, width
+/// 1.1e−4·ε). `benches/pld_hard_regime.rs` measures the time.
 fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(CertifiedPld, Interval)> {
     opts.validate()?;
     let tau0 = opts.tail_budget.unwrap_or(match query {
@@ -440,12 +422,21 @@ fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(Certifie
         Query::Delta(e) => p.delta(e),
     };
     let explicit = opts.grid_step.map(snap_grid_step);
-    let mut h = explicit.unwrap_or_else(|| snap_grid_step(initial_step(&prep, opts.max_fft_len, opts.discretisation)));
+    let ap = match query {
+        Query::Epsilon(d) if explicit.is_none() => apriori(&prep, d),
+        _ => None,
+    };
+    let model = ErrorModel::new(prep.total_steps(), opts.discretisation, ap);
+    let cap = match ap.and_then(|a| model.step(a.eps, opts.eps_rel_accuracy, FIRST_PASS_FRACTION)) {
+        Some(hm) => hm,
+        None => probe_step_cap(prep.total_steps(), opts.discretisation),
+    };
+    let mut h = explicit.unwrap_or_else(|| snap_grid_step(initial_step(&prep, opts.max_fft_len, cap)));
     let mut best: Option<Interval> = None;
     let mut history: Vec<PassRecord> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
     let mut prev: Option<(f64, f64)> = None; // (h, width)
-    let mut exponent = error_order(opts.discretisation);
+    let mut exponent = model.order();
     let mut model_used = false;
     let mut met = false;
     let mut last: Option<CertifiedPld> = None;
@@ -521,7 +512,8 @@ fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(Certifie
         // grid; refining by the measured ratio would overshoot (q = 0.001, σ = 0.8, T = 10³,
         // δ = 1e−8 went from h = 1.2e−3 to h/32 = 3.8e−5, width 2.8e−6·ε instead of 1e−3·ε, 3 s).
         // Such a pass is treated as uninformative, once: the next step comes from the model.
-        let far_above_model = matches!(query, Query::Epsilon(_)) && !model_used && width > 20.0 * model_width(h, prep.total_steps(), opts.discretisation);
+        let eps_model = if b.upper.is_finite() { b.upper } else { ap.map_or(b.lower, |a| a.eps) };
+        let far_above_model = matches!(query, Query::Epsilon(_)) && !model_used && width > 20.0 * model.width(h, eps_model);
         let informative = b.lower > 0.0 && !far_above_model;
         if let Some((hp, wp)) = prev {
             if width > 0.8 * wp {
@@ -541,7 +533,7 @@ fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(Certifie
         if let (false, Query::Epsilon(_)) = (informative, query) {
             // Nothing measured yet: the step of the error model (`probe_step_cap`) for the
             // target at the current upper end (the true ε is below it, so this errs finer).
-            if let Some(hm) = model_step(b.upper, opts.eps_rel_accuracy, prep.total_steps(), opts.discretisation) {
+            if let Some(hm) = model.step(b.upper, opts.eps_rel_accuracy, 0.6) {
                 h_next = hm.clamp(h / 32.0, 0.9 * h);
                 model_used = true;
             }

@@ -301,3 +301,39 @@ fn small_delta_first_pass_on_the_floor_does_not_overshoot() {
     assert!(iv.width() <= 1e-3 * iv.lower, "target not met: {iv:?}");
     assert!(d.grid_step >= 1e-4, "schedule overshot: final h = {:e}, passes {:?}", d.grid_step, d.passes);
 }
+
+/// Issue 13, the 10⁵ → 10⁶ jump of the bench: the first step used to be capped at 0.3/√T
+/// whatever ε (an error model `width ≈ 1.2·T·h²` calibrated at ε ≈ 1–2), so at large ε the first
+/// pass was far finer than the target needs. At q = 0.1, σ = 1, T = 10⁴, δ = 1e−5 (ε ≈ 127.9) the
+/// old schedule ran one pass at h = 3e−3 (width 1.7e−4·ε, N ≈ 2.3× the needed length); the
+/// a-priori ε and the normalised model (`schedule.rs`) now aim the first pass at the target:
+/// one pass at h ≈ 7e−3. References (dp_accounting 0.6.0 PLD, 2026-11-26, run as
+/// `/tmp/dpa/bin/python`: `PLDAccountant(value_discretization_interval=h)`, `.compose(
+/// PoissonSampledDpEvent(0.1, GaussianDpEvent(1.0)), 10000)`, `.get_epsilon(1e-5)`):
+/// 127.87897768 at h = 1e−4 and 127.87896954 at h = 5e−5.
+#[test]
+fn large_epsilon_first_pass_aims_at_the_target() {
+    let m = Mechanism::PoissonSubsampledGaussian { noise_multiplier: 1.0, sensitivity: 1.0, sampling_rate: 0.1 };
+    let (iv, d) = epsilon_interval(&[(m, 10_000)], 1e-5, &PldOptions::default()).unwrap();
+    assert!(iv.contains(127.87897768) && iv.contains(127.87896954), "{iv:?} misses dp_accounting's values");
+    assert!(iv.width() <= 1e-3 * iv.lower, "target not met: {iv:?}, passes {:?}", d.passes);
+    assert_eq!(d.passes.len(), 1, "passes {:?}", d.passes);
+    assert!(d.grid_step >= 5e-3, "first pass overshot: h = {:e} (the old cap was 3e−3), passes {:?}", d.grid_step, d.passes);
+}
+
+/// The a-priori estimate is the RDP-to-DP conversion (Canonne, Kamath & Steinke 2020, Prop. 12)
+/// of the continuous cumulants: an upper bound on ε(δ). For T Gaussian steps (μ-GDP,
+/// μ = √T/σ) it must lie above the exact ε (DRS 2022, Cor. 2.13, `gdp_epsilon`) and, the
+/// conversion being tight to O(ln λ/λ), within 40 % of it.
+#[test]
+fn apriori_epsilon_bounds_the_gdp_epsilon() {
+    for (sigma, t) in [(1.0, 1u64), (1.0, 100), (4.0, 10_000), (0.5, 1_000)] {
+        let mu = (t as f64).sqrt() / sigma;
+        let exact = gdp_epsilon(mu, 1e-5);
+        let loss = gauss(sigma).loss(Direction::Remove);
+        let a = crate::pld::schedule::Apriori::of_direction(&[(loss.as_ref(), t)], 1e-5).unwrap();
+        assert!(a.eps >= exact && a.eps <= 1.4 * exact, "σ={sigma} T={t}: a-priori {} vs exact {exact}", a.eps);
+        // K(1) = μ² for the Gaussian PLD N(μ²/2, μ²) (Mironov 2017, Prop. 7: D_2 = μ²).
+        assert!((a.var - mu * mu).abs() <= 1e-9 * mu * mu, "σ={sigma} T={t}: v = {} vs μ² = {}", a.var, mu * mu);
+    }
+}

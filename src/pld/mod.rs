@@ -10,6 +10,7 @@
 //! compose.rs     FFT composition, aliasing, infinite mass, floating-point error (§4.3, §4.5, §4.6)
 //! tilt.rs        exponentially tilted composition: error relative to δ where δ is small (issue 13)
 //! curve.rs       certified δ(ε) and ε(δ) of a composed object (§4.7 step 7)
+//! schedule.rs    error model and a-priori ε estimate of the automatic grid choice
 //! certify.rs     CertifiedPld, automatic grid choice, public entry points
 //! options.rs     PldOptions, PldDiagnostics
 //! ```
@@ -56,6 +57,7 @@ pub mod fdp_compose;
 pub mod merge;
 pub mod options;
 pub mod pmf;
+pub mod schedule;
 pub mod tilt;
 pub mod window;
 

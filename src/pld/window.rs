@@ -166,10 +166,57 @@ pub fn continuous_cgf_up(loss: &dyn PrivacyLoss, lambda: f64) -> f64 {
 /// side (Chernoff; `None` if no cumulant is finite on a side).
 pub fn continuous_window(parts: &[(&dyn PrivacyLoss, u64)], ln_tau: f64) -> Option<(f64, f64)> {
     let cgf = |l: f64| -> f64 { parts.iter().map(|(p, t)| *t as f64 * continuous_cgf_up(*p, l)).sum() };
-    let grid: Vec<f64> = (-40..=40).map(|i| 2f64.powf(i as f64 / 4.0)).collect();
-    let b = grid.iter().map(|&l| (cgf(l) - ln_tau) / l).fold(f64::INFINITY, f64::min);
-    let a = grid.iter().map(|&l| (ln_tau - cgf(-l)) / l).fold(f64::NEG_INFINITY, f64::max);
+    let b = continuous_quantile_hi(parts, ln_tau).0;
+    let a = LAMBDA_GRID.map(|e| 2f64.powf(e as f64 / 4.0)).iter().map(|&l| (ln_tau - cgf(-l)) / l).fold(f64::NEG_INFINITY, f64::max);
     if a.is_finite() && b.is_finite() && a < b { Some((a, b)) } else { None }
+}
+
+/// Exponents `i` of the λ grid `2^{i/4}`, `i = −40 … 40` (λ from 1e−3 to 1024).
+const LAMBDA_GRID: [i32; 81] = {
+    let mut g = [0i32; 81];
+    let mut i = 0;
+    while i < 81 {
+        g[i] = i as i32 - 40;
+        i += 1;
+    }
+    g
+};
+
+/// Upper Chernoff quantile of the composed continuous loss, `B = min_λ (Σ T_i K_i(λ) − ln τ)/λ`
+/// over the λ grid `2^{i/4}`, with the minimising λ: `P(S ≥ B) ≤ e^{ln_tau}` (Chernoff).
+/// `(+∞, NaN)` when no cumulant is finite.
+pub fn continuous_quantile_hi(parts: &[(&dyn PrivacyLoss, u64)], ln_tau: f64) -> (f64, f64) {
+    let cgf = |l: f64| -> f64 { parts.iter().map(|(p, t)| *t as f64 * continuous_cgf_up(*p, l)).sum() };
+    let mut best = (f64::INFINITY, f64::NAN);
+    for e in LAMBDA_GRID {
+        let l = 2f64.powf(e as f64 / 4.0);
+        let b = (cgf(l) - ln_tau) / l;
+        if b < best.0 {
+            best = (b, l);
+        }
+    }
+    best
+}
+
+/// A-priori upper bound on `ε(δ)` of one direction from the continuous cumulants, with the
+/// minimising λ: `min_λ [Σ_i T_i K_i(λ) − ln δ + λ ln(λ/(λ+1)) − ln(λ+1)]/λ` over the λ grid
+/// `2^{i/4}` — the RDP-to-DP conversion of Canonne, Kamath & Steinke 2020 (Prop. 12; Asoodeh et
+/// al. 2021), in cumulant form (`λ = α − 1`). Proof in one line: `(1 − e^{ε−x})_+ ≤
+/// e^{λ(x−ε)}·(λ/(λ+1))^λ/(λ+1)` for all x (the maximum of the ratio is at `e^{ε−x} = λ/(λ+1)`),
+/// and `δ(ε) = E_P[(1 − e^{ε−L})_+]`; the mass at `+∞`, which `K` excludes, is not counted (this
+/// is an estimate for sizing the grid, not a certified bound). `(+∞, NaN)` when no cumulant is
+/// finite.
+pub fn continuous_epsilon_hi(parts: &[(&dyn PrivacyLoss, u64)], delta: f64) -> (f64, f64) {
+    let cgf = |l: f64| -> f64 { parts.iter().map(|(p, t)| *t as f64 * continuous_cgf_up(*p, l)).sum() };
+    let mut best = (f64::INFINITY, f64::NAN);
+    for e in LAMBDA_GRID {
+        let l = 2f64.powf(e as f64 / 4.0);
+        let b = (cgf(l) - delta.ln() + l * (l / (l + 1.0)).ln() - l.ln_1p()) / l;
+        if b < best.0 {
+            best = (b, l);
+        }
+    }
+    best
 }
 
 /// Smallest `n' ≥ n` of the form `2^a 3^b 5^c` (fast for RustFFT's mixed-radix algorithms).
