@@ -90,7 +90,7 @@ pub struct ErrorModel {
     pub apriori: Option<Apriori>,
 }
 
-/// Constant `C` of the Connect-the-Dots model `width ≈ C·T·h²·(1/4 + ε/(2v))`.
+/// Constant `C` of the Connect-the-Dots model `width ≈ C·T·h²·g`, `g = min((λ+1)/2, 1/4 + ε/(2v))`.
 pub const C_CDM: f64 = 0.3;
 
 impl ErrorModel {
