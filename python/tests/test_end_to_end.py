@@ -52,7 +52,11 @@ def test_shaved_epsilon_raises_with_unsound_in_the_message(rdp_epsilon):
     assert "true ε(δ)" in message and "excess" in message
     v = dpaudit.audit_claim(dpsgd(), epsilon=shaved, delta=DELTA)
     assert v.unsound and v.violation == "beyond_rounding"
-    assert v.excess["epsilon"].lower > 0.02  # 1.8282/1.786 − 1 = 0.024
+    # True excess 1.82824/1.78616 − 1 = 0.0236 (dp_accounting 0.6.0 PLD, h = 1e-4; the certified ε lies in
+    # [1.827348, 1.829068], README table). A row decided at a coarse FFT level carries a wider certified
+    # ε interval, so the excess interval need only bracket the truth, with a lower end clearly above 0.
+    assert 0.015 < v.excess["epsilon"].lower <= 0.0241
+    assert v.excess["epsilon"].upper >= 0.0230
 
 
 def test_rdp_times_ninety_percent_is_still_sound(rdp_epsilon):
