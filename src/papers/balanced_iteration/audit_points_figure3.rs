@@ -16,13 +16,10 @@
 //! |---|---|---|---|
 //! | A13 | Theorem 3.8, Theorem 3.11 | experiment | observation (headline holds at the hockey-stick level, not through certified RDP) |
 
-use super::conversion::proposition_2_3_delta;
-use super::experiments::{figure_3_poisson, figure_3_single, FIGURE_3};
+use super::experiments::{figure_3_poisson, figure_3_single, figure_3_single_with, FIGURE_3};
 use super::experiments_figures::figure_3_poisson_pld;
-use super::forward_bound::corollary_3_14_curve;
 use super::hockey_stick::{certified_delta, BisOptions};
-use super::mixture_pair::MixturePair;
-use super::reverse::reverse_certified;
+use super::reverse::ReverseTerm;
 use crate::error::Result;
 use crate::num::fmt::fmt_sig;
 use crate::papers::audit_point::{Job, Made};
@@ -46,17 +43,6 @@ pub fn points(out: &mut Vec<AuditPoint>, interrupt: &std::sync::atomic::AtomicBo
 /// The largest `T` of Figure 3's balanced family (multiples of 5) is 60.
 const T_MAX: u64 = 60;
 
-/// Figure 3's single balanced run through Proposition 2.3 on `max(G_α, R^∞_α)`, orders 2..256:
-/// a certified upper bound on `δ(8)` (G_α ≥ F_α by Corollary 3.14; R^∞ ≥ the reverse divergence).
-pub fn figure_3_single_certified(t: u64) -> Result<f64> {
-    let (eps, sigma, rate) = FIGURE_3;
-    let pair = MixturePair::new(t, (rate * t as f64).round() as u64, 1.0, sigma)?;
-    let orders: Vec<u64> = (2..=256).collect();
-    let g = corollary_3_14_curve(&pair, &orders)?;
-    let curve = orders.iter().zip(g).map(|(&a, f)| Ok(f.max(reverse_certified(&pair, a)?))).collect::<Result<Vec<f64>>>()?;
-    Ok(proposition_2_3_delta(&orders, &curve, eps)?.delta)
-}
-
 /// Four significant digits rounded up (upper ends of δ) or down (lower ends), for the evidence
 /// text; the JSON data carries the full values.
 fn up(x: f64) -> String {
@@ -79,7 +65,7 @@ fn a13() -> Result<Made> {
     let (eps, sigma, rate) = FIGURE_3;
     // 1–2: the RDP routes around the paper's crossing points.
     let paper: Vec<(u64, f64)> = [40u64, 45, 50].iter().map(|&t| figure_3_single(t).map(|r| (t, r.delta))).collect::<Result<_>>()?;
-    let certified: Vec<(u64, f64)> = [35u64, 40].iter().map(|&t| figure_3_single_certified(t).map(|d| (t, d))).collect::<Result<_>>()?;
+    let certified: Vec<(u64, f64)> = [35u64, 40].iter().map(|&t| figure_3_single_with(t, ReverseTerm::Certified).map(|r| (t, r.delta))).collect::<Result<_>>()?;
     let poisson_rdp: Vec<(u64, f64)> = [40u64, 41].iter().map(|&t| figure_3_poisson(t).map(|r| (t, r.delta))).collect::<Result<_>>()?;
     // 3: the tightest level of each scheme.
     let bis = certified_delta(T_MAX, (rate * T_MAX as f64).round() as u64, sigma, 1.0, eps, &BisOptions::default())?;

@@ -16,7 +16,7 @@ use super::forward_bound::corollary_3_14_curve;
 use super::forward_exact::theorem_3_1_forward_orders;
 use super::mixture_pair::MixturePair;
 use super::poisson::theorem_3_11;
-use super::reverse::corollary_3_19_paper;
+use super::reverse::{corollary_3_19_paper, reverse_certified, ReverseTerm};
 use super::two_part::two_part_forward_curve;
 use crate::error::{Error, Result};
 use crate::papers::experiment::{Curve, DataTable, ExperimentOutput, ExperimentSize, PlotKind};
@@ -65,8 +65,15 @@ fn figure_3_orders() -> Vec<u64> {
 }
 
 /// Figure 3, one balanced run of `T` iterations with `k = 0.4T` (`T` a multiple of 5):
-/// `ε(α) = max(G_α, R^paper_α)`.
+/// `ε(α) = max(G_α, R^paper_α)`, the paper's recipe (spec §15).
 pub fn figure_3_single(t: u64) -> Result<DeltaFromRdp> {
+    figure_3_single_with(t, ReverseTerm::Paper)
+}
+
+/// [`figure_3_single`] with the reverse term chosen: `ε(α) = max(G_α, reverse_α)`, where
+/// [`ReverseTerm::Certified`] (`R^∞`, spec §1.5) makes the δ a certified upper bound (G_α ≥ F_α by
+/// Corollary 3.14) and [`ReverseTerm::Paper`] (`R^paper`) reproduces the figure.
+pub fn figure_3_single_with(t: u64, reverse: ReverseTerm) -> Result<DeltaFromRdp> {
     let (eps, sigma, rate) = FIGURE_3;
     if t % 5 != 0 || t == 0 {
         return Err(Error::invalid("T", t, "k = 0.4T must be a positive integer"));
@@ -74,7 +81,11 @@ pub fn figure_3_single(t: u64) -> Result<DeltaFromRdp> {
     let pair = MixturePair::new(t, (rate * t as f64).round() as u64, 1.0, sigma)?;
     let orders = figure_3_orders();
     let g = corollary_3_14_curve(&pair, &orders)?;
-    let curve = orders.iter().zip(g).map(|(&a, f)| Ok(f.max(corollary_3_19_paper(&pair, a)?))).collect::<Result<Vec<f64>>>()?;
+    let reverse_at = |a| match reverse {
+        ReverseTerm::Certified => reverse_certified(&pair, a),
+        ReverseTerm::Paper => corollary_3_19_paper(&pair, a),
+    };
+    let curve = orders.iter().zip(g).map(|(&a, f)| Ok(f.max(reverse_at(a)?))).collect::<Result<Vec<f64>>>()?;
     proposition_2_3_delta(&orders, &curve, eps)
 }
 
