@@ -16,11 +16,18 @@
 //! T = 10³, 281 250 at T = 10⁶, slope 0.54). Since the first pass aims at the target from the a-priori
 //! estimate, most points are one pass (before: a capped first pass at h ≤ 0.3/√T, which at
 //! T = 10⁶ in (b) ran N = 675 000 for a width 9× below the target; now N = 281 250).
+//!
+//! The same points through the characteristic-function route (`cf::epsilon_interval`, issue 13's
+//! "time close to logarithmic in T"): its cost model (`cf` module doc) is flat in T — the nodes
+//! end at t_s ∝ 1/√T and the per-step sup bound does not depend on T — and its intervals are
+//! far narrower than the target (≈ 1e−8·ε). Points it declines (work budget: small q with small
+//! T, where |Φ|^T stays large up to t ≈ V ∝ σ²/q) are reported on stderr and skipped.
 //! Mechanisms and options are built outside the timed loop;
 //! each point is one full
 //! `epsilon_interval` call (all refinement passes).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use dpaudit::cf::{epsilon_interval as cf_epsilon_interval, CfOptions};
 use dpaudit::mechanisms::Mechanism;
 use dpaudit::pld::{epsilon_interval, PldOptions};
 use std::hint::black_box;
@@ -35,6 +42,21 @@ fn bench(c: &mut Criterion) {
         for t in [100u64, 1_000, 10_000, 100_000, 1_000_000] {
             let parts = vec![(m.clone(), t)];
             g.bench_with_input(BenchmarkId::from_parameter(t), &parts, |b, parts| b.iter(|| epsilon_interval(black_box(parts), delta, &opts).unwrap()));
+        }
+        g.finish();
+        let cf_opts = CfOptions::default();
+        let mut g = c.benchmark_group(format!("pld_hard_regime/cf_{name}"));
+        g.sample_size(10);
+        for t in [100u64, 1_000, 10_000, 100_000, 1_000_000] {
+            let parts = vec![(m.clone(), t)];
+            match cf_epsilon_interval(&parts, delta, &cf_opts) {
+                Ok((iv, d)) => eprintln!("cf {name} T={t}: {iv}, work {} nodes", d.work()),
+                Err(e) => {
+                    eprintln!("cf {name} T={t}: skipped ({e})");
+                    continue;
+                }
+            }
+            g.bench_with_input(BenchmarkId::from_parameter(t), &parts, |b, parts| b.iter(|| cf_epsilon_interval(black_box(parts), delta, &cf_opts).unwrap()));
         }
         g.finish();
     }

@@ -8,13 +8,16 @@
 //! 3. **Monte Carlo** — sampling of the privacy-loss random variable with finite-sample
 //!    confidence bounds ([`mc`]).
 //!
+//! A fourth certified route, **characteristic-function inversion** ([`cf`]), covers the Gaussian
+//! and the subsampled Gaussian at a cost that does not grow with the number of steps.
+//!
 //! ## Layers (each imports only from layers above it in this list)
 //! ```text
 //! error, outfiles  typed errors; all-or-nothing writing of result files (used by every layer)
 //! num        Real trait (f64 / MPFR), special functions, quadrature, roots, Interval
 //! repr       RDP curves, privacy profiles, trade-off functions, GDP, conversions
 //! mechanisms privacy-loss laws of the standard mechanisms, exact closed forms
-//! pld, mc    FFT privacy-loss distributions; Monte Carlo engine
+//! pld, mc, cf FFT privacy-loss distributions; Monte Carlo engine; characteristic-function inversion
 //! profile    the three-way evaluation of δ(ε) / ε(δ) for one mechanism
 //! claims     other accountants' (ε, δ) claims in, certified verdicts out
 //! papers     one folder per paper: its bounds, audit points and a registry (`dpaudit list`)
@@ -39,6 +42,7 @@ pub mod repr;
 pub mod mechanisms;
 pub mod pld;
 pub mod mc;
+pub mod cf;
 pub mod exact;
 pub mod profile;
 pub mod claims;

@@ -90,3 +90,30 @@ fn composed_laplace_exact_by_interval_convolution() {
     assert!(j["details"]["exact"]["detail"].as_str().unwrap().contains("interval convolution"));
     assert_eq!(j["agree"], true);
 }
+
+#[test]
+fn cf_method_answers_dpsgd_at_a_million_steps_and_declines_laplace() {
+    // ε(1e−5) of DP-SGD q = 0.01, σ = 1, T = 10⁶: 139.0302725705578 (40-digit mpmath Bromwich
+    // inversion, golden/anchors/cf/bromwich_mpmath.py).
+    let out = Command::cargo_bin("dpaudit")
+        .unwrap()
+        .args(["profile", "--mechanism", "poisson-subsampled-gaussian", "--noise-multiplier", "1", "--sampling-rate", "0.01", "--steps", "1000000", "--delta", "1e-5", "--method", "cf", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let j: Value = serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    let (lo, hi) = (num(&j["cf"]["lower"]), num(&j["cf"]["upper"]));
+    assert!(lo <= 139.0302725705578 && 139.0302725705578 <= hi && hi - lo < 1e-4, "[{lo}, {hi}]");
+    assert_eq!(j["details"]["cf"]["guarantee"], "certified");
+    assert!(j["fft"].is_null() && j["details"]["fft"]["status"] == "not requested", "{j}");
+    // Laplace: not applicable, with the reason, exit 0 (nothing disagrees)
+    let out = Command::cargo_bin("dpaudit")
+        .unwrap()
+        .args(["profile", "--mechanism", "laplace", "--noise-multiplier", "1", "--steps", "10", "--epsilon", "1", "--method", "cf", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let j: Value = serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    assert!(j["cf"].is_null());
+    assert!(j["details"]["cf"]["detail"].as_str().unwrap().contains("lattice"), "{j}");
+}

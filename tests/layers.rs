@@ -10,12 +10,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// Lowest layer first; modules on one line form one layer (they may use each other).
-/// num ← repr ← mechanisms ← pld/mc ← exact/profile ← claims/papers ← golden/audit ← cli.
+/// num ← repr ← mechanisms ← pld/mc/cf ← exact/profile ← claims/papers ← golden/audit ← cli.
 const LAYERS: &[&[&str]] = &[
     &["num"],
     &["repr"],
     &["mechanisms"],
-    &["pld", "mc"],
+    &["pld", "mc", "cf"],
     &["exact", "profile"],
     &["claims", "papers"],
     &["golden", "audit", "compare"],

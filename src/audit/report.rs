@@ -7,7 +7,7 @@
 //! `"-inf"`, since JSON has no infinity.
 
 use super::format::{fmt_num, fmt_secs, json_number, table};
-use super::plan::{describe_mechanism, describe_query, method_name, ALL_METHODS};
+use super::plan::{describe_mechanism, describe_query, method_name, REPORT_ORDER};
 use crate::mechanisms::Mechanism;
 use crate::profile::{Method, ProfileReport, Query};
 use serde_json::{json, Map, Value};
@@ -43,7 +43,10 @@ pub fn profile_json(report: &ProfileReport, requested: &[Method]) -> Value {
     obj.insert("steps".into(), json!(report.steps));
     obj.insert("query".into(), query_json(&report.query));
     let mut details = Map::new();
-    for m in ALL_METHODS {
+    for m in REPORT_ORDER {
+        if m == Method::Cf && !requested.contains(&m) && report.get(m).is_none() {
+            continue; // the opt-in route appears only when asked for
+        }
         let name = method_name(m);
         let (value, detail) = match report.get(m) {
             Some(o) => {
@@ -68,7 +71,7 @@ pub fn profile_json(report: &ProfileReport, requested: &[Method]) -> Value {
 /// Rows `method, lower, upper, width, guarantee, time, detail` for the requested methods.
 pub fn profile_rows(report: &ProfileReport, requested: &[Method]) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
-    for m in ALL_METHODS {
+    for m in REPORT_ORDER {
         if !requested.contains(&m) && report.get(m).is_none() {
             continue;
         }

@@ -63,6 +63,12 @@ Examples:
   dpaudit profile --mechanism poisson-subsampled-gaussian --noise-multiplier 1 --sampling-rate 0.01 \\
                   --steps 1000 --delta 1e-5 --method fft
   dpaudit profile --mechanism laplace --noise-multiplier 2 --epsilon 0.25 --out results/
+  dpaudit profile --mechanism poisson-subsampled-gaussian --noise-multiplier 1 --sampling-rate 0.01 \
+                  --steps 1000000 --delta 1e-5 --method cf   # large T: characteristic-function route
+
+Methods: exact (closed forms / interval convolution), fft (certified FFT PLD), mc (Monte Carlo,
+stated confidence); all = those three. cf (certified characteristic-function inversion; Gaussian and
+subsampled Gaussian, cost flat in T, best for T >= 1e4) is asked for by name.
 
 Limits of valid input (checked before any computation; outside them: exit 2, one line):
   --noise-multiplier  S >= 1e-3 (smaller S: per-step loss > 1000 nats, no certified FFT/MC answer)
@@ -95,6 +101,9 @@ pub enum MethodArg {
     Exact,
     Fft,
     Mc,
+    /// Characteristic-function inversion (certified; Gaussian and subsampled Gaussian).
+    Cf,
+    /// exact, fft and mc (the three independent ways; cf is asked for by name).
     All,
 }
 

@@ -1,4 +1,4 @@
-//! `dpaudit profile`: one mechanism, one query, up to three methods.
+//! `dpaudit profile`: one mechanism, one query, up to three methods (or the `cf` route).
 
 use super::args::{MethodArg, ProfileArgs};
 use super::output::{check_out_dir, write_files};
@@ -16,6 +16,7 @@ pub fn run(a: &ProfileArgs, interrupt: &AtomicBool) -> Result<i32> {
         MethodArg::Exact => vec!["exact".into()],
         MethodArg::Fft => vec!["fft".into()],
         MethodArg::Mc => vec!["mc".into()],
+        MethodArg::Cf => vec!["cf".into()],
     };
     let settings = Settings {
         methods: Some(methods),

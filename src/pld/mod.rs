@@ -40,6 +40,10 @@
 //! intersection. Privacy buckets
 //! ([`Discretisation::PrivacyBuckets`]) remain available (interval width ≈ `T·h`).
 //!
+//! **Large T.** At fixed relative accuracy the grid grows like √T (`certify::auto`); for the
+//! Gaussian and the subsampled Gaussian at T ≳ 10⁴, [`crate::cf`] (characteristic-function
+//! inversion, certified, cost flat in T) is faster and far narrower.
+//!
 //! ```no_run
 //! use dpaudit::mechanisms::Mechanism;
 //! use dpaudit::pld::{epsilon_interval, PldOptions};
