@@ -63,6 +63,18 @@ pub fn quick_ln_m(laws: &[(Law, u64)], c: f64) -> f64 {
     laws.iter().map(|(l, t)| *t as f64 * l.quick_ln_m(c)).sum()
 }
 
+/// Uncertified Chernoff-type objective `ln M_tot(c) − cε − ln(c(c + 1))` (the log of the
+/// integrand's modulus at t = 0 of the inversion, i.e. `≈ ln δ` at the saddle): convex in c.
+pub fn chernoff_objective(laws: &[(Law, u64)], c: f64, eps: f64) -> f64 {
+    quick_ln_m(laws, c) - c * eps - (c * (c + 1.0)).ln()
+}
+
+/// Supremum of the composed loss, rounded up (`+∞` unless every factor is bounded above: only
+/// the add direction of the subsampled Gaussian is).
+pub fn loss_sup(laws: &[(Law, u64)]) -> f64 {
+    laws.iter().map(|(l, t)| *t as f64 * l.loss_sup()).sum::<f64>() * (1.0 + 8.0 * U) // upward
+}
+
 /// Certified upper bound on `ln M_tot(c) = Σ T_i ln M_i(c)`.
 pub fn ln_m_upper(laws: &[(Law, u64)], c: f64) -> Result<f64> {
     let mut total = 0.0;
@@ -86,10 +98,7 @@ pub fn ln_chernoff_factor(c: f64) -> f64 {
 /// The tilt minimising the Chernoff-type objective `ln M_tot(c) − cε − ln(c(c + 1))` (convex in
 /// c), by golden-section search on `ln c ∈ [ln 1e−3, ln 2000]`.
 pub fn saddle(laws: &[(Law, u64)], eps: f64) -> f64 {
-    let f = |lc: f64| {
-        let c = lc.exp();
-        quick_ln_m(laws, c) - c * eps - (c * (c + 1.0)).ln()
-    };
+    let f = |lc: f64| chernoff_objective(laws, lc.exp(), eps);
     golden_min(f, (1e-3f64).ln(), 2000f64.ln(), 80).0.exp()
 }
 
@@ -111,7 +120,7 @@ pub struct Plan {
 /// choice: any λ above it has an enormous `M(λ)` and forces a huge period. Uncertified choices
 /// only; every bound is computed for the chosen values.
 pub fn plan(laws: &[(Law, u64)], c_saddle: f64, eps: f64, delta_ref: f64) -> Plan {
-    let f = |c: f64| quick_ln_m(laws, c) - c * eps - (c * (c + 1.0)).ln();
+    let f = |c: f64| chernoff_objective(laws, c, eps);
     let f_best = f(c_saddle);
     let ln_tol = delta_ref.min(f_best.exp()).max(1e-300).ln() + (1e-12f64).ln();
     let mut best: Option<(f64, Plan)> = None;
@@ -180,7 +189,7 @@ impl Inversion {
                 }
             }
         }
-        let loss_sup = laws.iter().map(|(l, t)| *t as f64 * l.loss_sup()).sum::<f64>() * (1.0 + 8.0 * U);
+        let loss_sup = loss_sup(laws);
         // Nodes 1..=N with N·dt ≥ t_s. The sup bounds are filled once from the first N·dt; they
         // stay valid when the node range is widened (they hold for every t beyond their start).
         let n0_f = (t_s / dt).ceil().max(1.0);
@@ -198,6 +207,7 @@ impl Inversion {
             }
         }
         let floor = 1e-15 * dt / (2.0 * PI * c * (c + 1.0));
+        let (mut values, mut errs) = (Vec::new(), Vec::new());
         for _attempt in 0..6 {
             let n_f = (t_s / dt).ceil().max(1.0);
             if n_f > budget as f64 || n_f > 5e7 {
@@ -205,13 +215,15 @@ impl Inversion {
             }
             let n_nodes = n_f as usize;
             let t_n = n_nodes as f64 * dt;
-            let (values, errs) = node_values(&mut factors, c, dt, n_nodes, &mut work, budget)?;
+            extend_node_values(&mut factors, c, dt, n_nodes, &mut values, &mut errs, &mut work, budget)?;
             let trunc = truncation(&factors, c, dt, t_n, floor)?;
             let inv = Inversion { c, dt, period, nodes: n_nodes, values, errs, ln_m_lo, ln_m_hi, lambda, ln_m_lambda_hi, trunc, work, fill_segments, rl_constant, loss_sup };
             let s = inv.sum(eps_ref).0;
             if trunc <= REL_TARGET * s.abs().max(1e-300) {
                 return Ok(inv);
             }
+            // widen: the nodes computed so far are kept (they depend on n·dt only)
+            (values, errs) = (inv.values, inv.errs);
             t_s *= 2.0;
         }
         Err(Error::Unsupported("characteristic-function route: the truncation bound did not fall below 1e−9 of the sum after widening the node range 6 times (|Φ|^T decays too slowly here: few steps or a small sampling rate); use the fft method".into()))
@@ -269,11 +281,11 @@ impl Inversion {
     }
 }
 
-/// Composed node values `Π Φ_i(t_n)^{T_i}` for `n = 1..=N` and their error bounds.
-fn node_values(factors: &mut [Factor], c: f64, dt: f64, n: usize, work: &mut u64, budget: u64) -> Result<(Vec<C64>, Vec<f64>)> {
-    let mut values = Vec::with_capacity(n);
-    let mut errs = Vec::with_capacity(n);
-    for k in 1..=n {
+/// Extend the composed node values `Π Φ_i(t_n)^{T_i}` and their error bounds from the
+/// `values.len()` nodes already computed to `n = 1..=N`.
+#[allow(clippy::too_many_arguments)]
+fn extend_node_values(factors: &mut [Factor], c: f64, dt: f64, n: usize, values: &mut Vec<C64>, errs: &mut Vec<f64>, work: &mut u64, budget: u64) -> Result<()> {
+    for k in values.len() + 1..=n {
         let t = k as f64 * dt;
         let mut log_v = C64::new(0.0, 0.0);
         let mut log_abs_mag = 0.0; // Σ T_i |Log D_i| (rounding scale)
@@ -312,7 +324,7 @@ fn node_values(factors: &mut [Factor], c: f64, dt: f64, n: usize, work: &mut u64
         values.push(v);
         errs.push(e * (1.0 + 1e-12)); // upward
     }
-    Ok((values, errs))
+    Ok(())
 }
 
 /// Normalised bound on `(dt/π)·Σ_{t_n > t_N} Π_i |Φ_i(t_n)|^{T_i}/|z_n(z_n + 1)|`.

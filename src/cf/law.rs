@@ -12,6 +12,7 @@
 //! μ = 1/σ; `q = 0` has `L ≡ 0` and contributes nothing (`M ≡ 1`).
 
 use crate::error::{Error, Result};
+use crate::mechanisms::subsampled_gaussian::SgmLoss;
 use crate::mechanisms::{Direction, Mechanism};
 
 /// A non-trivial one-step law.
@@ -55,14 +56,12 @@ impl Law {
                 // accurate than a choice needs.
                 let h = 0.1 * sigma * sigma.min(1.0);
                 let n = ((hi - lo) / h).ceil() as usize + 1;
-                let lnq = q.ln();
-                let ln1mq = (-q).ln_1p();
+                let loss = SgmLoss::new(q, sigma, dir);
                 let s2 = sigma * sigma;
                 let terms: Vec<f64> = (0..n)
                     .map(|k| {
                         let x = lo + k as f64 * h;
-                        let ell = crate::num::special::ln_add_exp(ln1mq, lnq + (2.0 * x - 1.0) / (2.0 * s2));
-                        -x * x / (2.0 * s2) + a * ell
+                        -x * x / (2.0 * s2) + a * loss.ell(x)
                     })
                     .collect();
                 crate::num::special::ln_sum_exp(&terms) + h.ln() - (sigma * (2.0 * std::f64::consts::PI).sqrt()).ln()
@@ -89,18 +88,11 @@ impl Law {
             Law::Gaussian { .. } => 0.0,
             Law::Sgm { q, sigma, dir } => {
                 let b = exponent(dir, c) + 1.0;
-                let s2 = sigma * sigma;
-                let (lnq, ln1mq) = (q.ln(), (-q).ln_1p());
+                let loss = SgmLoss::new(q, sigma, dir);
                 let (lo, hi) = (b.min(0.0) - 1.0, b.max(0.0) - 1.0);
                 let n = 400;
-                let best = (0..=n)
-                    .map(|k| {
-                        let x = lo + (hi - lo) * k as f64 / n as f64;
-                        let w = (2.0 * x - 1.0) / (2.0 * s2);
-                        -x * x / (2.0 * s2) + b * crate::num::special::ln_add_exp(ln1mq, lnq + w) - w
-                    })
-                    .fold(f64::NEG_INFINITY, f64::max);
-                4.0 * (best - (sigma * (2.0 * std::f64::consts::PI).sqrt()).ln() + (s2 / q).ln() - self.quick_ln_m(c)).exp()
+                let best = (0..=n).map(|k| ln_h_unnormalised(&loss, b, lo + (hi - lo) * k as f64 / n as f64)).fold(f64::NEG_INFINITY, f64::max);
+                4.0 * (best - self.quick_ln_m(c)).exp()
             }
         }
     }
@@ -113,6 +105,15 @@ impl Law {
             _ => f64::INFINITY,
         }
     }
+}
+
+/// `ln(h(x)·M(c))` with `h = g_c/|ℓ'| = φ_σR^{b}e^{−w}σ²/(q·M(c))`, `b = a + 1`: the function
+/// whose supremum gives the Riemann–Lebesgue constant of `fill.rs` (`SgmTilt::sup_h`,
+/// certified; [`Law::quick_rl_constant`], an estimate).
+pub fn ln_h_unnormalised(loss: &SgmLoss, b: f64, x: f64) -> f64 {
+    let s2 = loss.sigma * loss.sigma;
+    let w = (2.0 * x - 1.0) / (2.0 * s2);
+    -x * x / (2.0 * s2) - (loss.sigma * (2.0 * std::f64::consts::PI).sqrt()).ln() + b * loss.ell(x) - w + (s2 / loss.q).ln()
 }
 
 /// Real exponent `a` of `R(x)^a` in the tilted integrand: `1 + c` (remove), `−c` (add).

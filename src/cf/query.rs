@@ -2,7 +2,7 @@
 //! composition of Gaussian and Poisson-subsampled Gaussian mechanisms (both directions,
 //! maximised at the end, as in the FFT route).
 
-use super::invert::{ln_chernoff_factor, ln_m_upper, quick_ln_m, saddle, Inversion};
+use super::invert::{chernoff_objective, ln_chernoff_factor, ln_m_upper, loss_sup, quick_ln_m, saddle, Inversion};
 use super::law::Law;
 use crate::error::{check, Error, Result};
 use crate::mechanisms::{Direction, Mechanism};
@@ -138,8 +138,7 @@ pub fn delta_interval(parts: &[(Mechanism, u64)], epsilon: f64, opts: &CfOptions
             let d = (-epsilon.exp_m1()).max(0.0); // L ≡ 0: δ(ε) = (1 − e^{ε})₊, expm1 within 1e−13
             (d * (1.0 - 1e-13), (d * (1.0 + 1e-13)).min(1.0))
         } else {
-            let sup: f64 = laws.iter().map(|(l, t)| *t as f64 * l.loss_sup()).sum::<f64>() * (1.0 + 8.0 * f64::EPSILON); // upward
-            if epsilon >= sup {
+            if epsilon >= loss_sup(&laws) {
                 (0.0, 0.0)
             } else if let Some(bound) = negligible_delta(&laws, epsilon, lo) {
                 // This direction's certified Chernoff bound is below the other direction's lower
@@ -148,7 +147,7 @@ pub fn delta_interval(parts: &[(Mechanism, u64)], epsilon: f64, opts: &CfOptions
                 (0.0, bound)
             } else {
                 let c = saddle(&laws, epsilon);
-                let d_ref = (quick_ln_m(&laws, c) - c * epsilon - (c * (c + 1.0)).ln()).exp();
+                let d_ref = chernoff_objective(&laws, c, epsilon).exp();
                 let inv = Inversion::build(&laws, c, epsilon, d_ref, opts.budget)?;
                 let d = inv.delta(epsilon);
                 diag.directions.push(record(dir, &inv, epsilon, d));
@@ -188,9 +187,7 @@ pub fn epsilon_interval(parts: &[(Mechanism, u64)], delta: f64, opts: &CfOptions
             continue; // ε_dir ∈ [0, bound] with bound ≤ lo: the maximum is unchanged
         }
         let (l, h, rec) = epsilon_direction(&laws, dir, delta, opts)?;
-        if let Some(r) = rec {
-            diag.directions.push(r);
-        }
+        diag.directions.push(rec);
         lo = lo.max(l);
         hi = hi.max(h);
     }
@@ -222,20 +219,11 @@ fn negligible_epsilon(laws: &[(Law, u64)], delta: f64, other_lo: f64) -> Option<
     }
     // ε_dir(δ) ≤ (ln M(c) + ln g(c) − ln δ)/c for every c > 0; c from the uncertified minimum
     let g = |c: f64, lnm: f64| (lnm + ln_chernoff_factor(c) - delta.ln()) / c;
-    let mut best = (f64::INFINITY, 1.0);
-    let mut lc = (1e-3f64).ln();
-    while lc <= 2000f64.ln() {
-        let c = lc.exp();
-        let v = g(c, quick_ln_m(laws, c));
-        if v < best.0 {
-            best = (v, c);
-        }
-        lc += 0.1;
-    }
-    if !(best.0 < other_lo) {
+    let (best, lc) = scan_ln_c(0.1, |lc| g(lc.exp(), quick_ln_m(laws, lc.exp())));
+    if !(best < other_lo) {
         return None;
     }
-    let c = best.1;
+    let c = lc.exp();
     let ln_m = ln_m_upper(laws, c).ok()?;
     // numerator rounding (u + libm) × its terms, divided by c
     let pad = 1e-12 * (1.0 + ln_m.abs() + ln_chernoff_factor(c).abs() + delta.ln().abs()) / c;
@@ -250,21 +238,28 @@ fn epsilon_guess(laws: &[(Law, u64)], delta: f64) -> f64 {
         (quick_ln_m(laws, c) - (delta * c * (c + 1.0)).ln()) / c
     };
     // coarse scan in ln c, then golden-section refinement around the best point
+    let (best, lc) = scan_ln_c(0.25, g);
+    golden_min(g, lc - 0.25, lc + 0.25, 30).1.min(best).max(0.0)
+}
+
+/// Minimum of `f(ln c)` over the grid `ln c = ln 1e−3, ln 1e−3 + step, … ≤ ln 2000` (objectives
+/// that are not unimodal in c, so a golden section alone could miss): `(min value, its ln c)`.
+fn scan_ln_c(step: f64, f: impl Fn(f64) -> f64) -> (f64, f64) {
     let (lo, hi) = ((1e-3f64).ln(), 2000f64.ln());
     let mut best = (f64::INFINITY, lo);
     let mut lc = lo;
     while lc <= hi {
-        let v = g(lc);
+        let v = f(lc);
         if v < best.0 {
             best = (v, lc);
         }
-        lc += 0.25;
+        lc += step;
     }
-    golden_min(g, best.1 - 0.25, best.1 + 0.25, 30).1.min(best.0).max(0.0)
+    best
 }
 
-fn epsilon_direction(laws: &[(Law, u64)], dir: Direction, delta: f64, opts: &CfOptions) -> Result<(f64, f64, Option<CfDirection>)> {
-    let sup: f64 = laws.iter().map(|(l, t)| *t as f64 * l.loss_sup()).sum();
+fn epsilon_direction(laws: &[(Law, u64)], dir: Direction, delta: f64, opts: &CfOptions) -> Result<(f64, f64, CfDirection)> {
+    let sup = loss_sup(laws);
     let mut eps_ref = epsilon_guess(laws, delta).min(sup);
     let mut c = saddle(laws, eps_ref);
     let mut last = None;
@@ -299,7 +294,7 @@ fn epsilon_direction(laws: &[(Law, u64)], dir: Direction, delta: f64, opts: &CfO
         let eps_lo = if a <= 0.0 { if above(0.0) { bisect(0.0, eps_hi, above).0 } else { 0.0 } } else { bisect(a, eps_hi, above).0 };
         let mid = 0.5 * (eps_lo + eps_hi);
         let rec = record(dir, &inv, eps_hi, inv.delta(eps_hi));
-        last = Some((eps_lo, eps_hi, Some(rec)));
+        last = Some((eps_lo, eps_hi, rec));
         let c_new = saddle(laws, mid);
         if (c_new / c).ln().abs() < 0.2 || mid <= 0.0 {
             break;

@@ -38,11 +38,11 @@
 //! Levels: level `j` uses step `h₀/2^j` on the same dyadic lattice, so every level's nodes are
 //! a subset of the finest level built.
 
-use super::law::{exponent, phase_sign, x_range};
+use super::law::{exponent, ln_h_unnormalised, phase_sign, x_range};
 use super::tails::trapezoid_tail;
 use crate::error::{Error, Result};
 use crate::mechanisms::Direction;
-use crate::num::special::ln_add_exp;
+use crate::mechanisms::subsampled_gaussian::SgmLoss;
 use num_complex::Complex64 as C64;
 
 /// Assumed relative accuracy of the elementary functions `exp`, `ln`, `ln_1p`, `exp_m1`, `sin`,
@@ -74,6 +74,8 @@ pub struct Eval {
 pub struct SgmTilt {
     q: f64,
     sigma: f64,
+    /// One step's loss: `ℓ(x)` is `loss.ell(x)`.
+    loss: SgmLoss,
     pub c: f64,
     a: f64,
     s: f64,
@@ -106,8 +108,7 @@ impl SgmTilt {
     pub fn new(q: f64, sigma: f64, dir: Direction, c: f64) -> Result<SgmTilt> {
         let a = exponent(dir, c);
         let (lo, hi) = x_range(q, sigma, a);
-        let theta0 = theta_for(0.0, a, sigma);
-        let h_req = 2.0 * std::f64::consts::PI * sigma * sigma * theta0 / (2.0 * growth(0.0, theta0, sigma, a) / 1e-16).ln_1p();
+        let h_req = step_for(0.0, a, sigma, 1e-16);
         if !(h_req.is_finite() && h_req > 0.0) {
             return Err(Error::Numerical(format!("characteristic-function route: no quadrature step for q = {q}, σ = {sigma}, c = {c}")));
         }
@@ -116,6 +117,7 @@ impl SgmTilt {
         let mut t = SgmTilt {
             q,
             sigma,
+            loss: SgmLoss::new(q, sigma, dir),
             c,
             a,
             s: phase_sign(dir),
@@ -164,7 +166,6 @@ impl SgmTilt {
         }
         let s2 = self.sigma * self.sigma;
         let lnq = self.q.ln();
-        let ln1mq = (-self.q).ln_1p();
         let ln_norm = (self.sigma * (2.0 * std::f64::consts::PI).sqrt()).ln();
         let mut ell = Vec::with_capacity(n);
         let mut args = Vec::with_capacity(n);
@@ -172,7 +173,7 @@ impl SgmTilt {
         for k in 0..n {
             let x = self.x_lo + k as f64 * h; // exact: dyadic lattice
             let w = (2.0 * x - 1.0) / (2.0 * s2);
-            let l = ln_add_exp(ln1mq, lnq + w);
+            let l = self.loss.ell(x);
             let ln_phi = -x * x / (2.0 * s2) - ln_norm;
             let arg = ln_phi + self.a * l;
             let lam = l.abs() + w.abs() + lnq.abs() + 2.0;
@@ -228,11 +229,7 @@ impl SgmTilt {
 
     /// Coarsest level whose discretisation error at `t` is below `tol` (relative to M(c)).
     fn level_for(&self, t: f64, tol: f64) -> u32 {
-        let theta = theta_for(t, self.a, self.sigma);
-        let y = self.sigma * self.sigma * theta;
-        let need = (2.0 * growth(t, theta, self.sigma, self.a) * (1.0 + 1e-9) / tol).ln_1p();
-        let h_req = 2.0 * std::f64::consts::PI * y / need;
-        let j = (self.h0 / h_req).log2().ceil().max(0.0);
+        let j = (self.h0 / step_for(t, self.a, self.sigma, tol)).log2().ceil().max(0.0);
         if j.is_finite() { j.min(40.0) as u32 } else { 40 } // level 40 exceeds MAX_NODES: a clean error in `build`
     }
 
@@ -317,9 +314,7 @@ impl SgmTilt {
     /// so `h` is monotone outside `[A, B] = [min(0, a+1) − 1, max(0, a+1) − 1]`, and on a cell of
     /// width `d` inside, `ln h ≤ ln h(x_k) + d·max|(ln h)'|`.
     pub fn sup_h(&self) -> Result<f64> {
-        let (q, s2) = (self.q, self.sigma * self.sigma);
-        let lnq = q.ln();
-        let ln1mq = (-q).ln_1p();
+        let s2 = self.sigma * self.sigma;
         let b = self.a + 1.0;
         let (lo, hi) = (b.min(0.0) - 1.0, b.max(0.0) - 1.0);
         let slope = (lo.abs().max(hi.abs()) + 1.0 + b.abs()) / s2;
@@ -329,15 +324,8 @@ impl SgmTilt {
             return Err(Error::Unsupported(format!("characteristic-function route: the Riemann–Lebesgue constant needs {cells_f:.1e} cells at c = {}, σ = {}; use the fft method", self.c, self.sigma)));
         }
         let cells = cells_f as usize;
-        let ln_norm = (self.sigma * (2.0 * std::f64::consts::PI).sqrt()).ln();
-        let mut best = f64::NEG_INFINITY;
-        for k in 0..=cells {
-            let x = lo + k as f64 * d;
-            let w = (2.0 * x - 1.0) / (2.0 * s2);
-            let l = ln_add_exp(ln1mq, lnq + w);
-            best = best.max(-x * x / (2.0 * s2) - ln_norm + b * l - w);
-        }
-        let ln_sup = best + d * slope + (s2 / q).ln() - self.ln_m_lo + 1e-9 * (1.0 + best.abs()); // upward
+        let best = (0..=cells).map(|k| ln_h_unnormalised(&self.loss, b, lo + k as f64 * d)).fold(f64::NEG_INFINITY, f64::max);
+        let ln_sup = best + d * slope - self.ln_m_lo + 1e-9 * (1.0 + best.abs()); // upward
         Ok(ln_sup.exp() * (1.0 + 3.0 * LIBM_REL + 1e-12)) // upward
     }
 }
@@ -353,6 +341,14 @@ fn theta_for(t: f64, a: f64, sigma: f64) -> f64 {
         th = th.min(1.0 / a.abs());
     }
     th
+}
+
+/// Largest step whose discretisation error at `t` is below `tol` relative to M(c):
+/// `2B/(e^{2πy/h} − 1) ≤ tol·M` with `B ≤ growth·M·(1 + 1e−9)` (module doc).
+fn step_for(t: f64, a: f64, sigma: f64, tol: f64) -> f64 {
+    let theta = theta_for(t, a, sigma);
+    let need = (2.0 * growth(t, theta, sigma, a) * (1.0 + 1e-9) / tol).ln_1p();
+    2.0 * std::f64::consts::PI * sigma * sigma * theta / need
 }
 
 /// `e^{y²/(2σ²) + |t|θ}·K` of the module doc.
