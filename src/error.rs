@@ -26,6 +26,9 @@ pub enum Error {
     /// A numerical procedure could not reach the accuracy needed to return a certified value.
     #[error("numerical failure: {0}")]
     Numerical(String),
+    /// Parameters a computation needs were not given (`what` names it, e.g. a paper's result).
+    #[error("missing parameter(s) of {what}: {names}{hint}")]
+    MissingParameters { what: String, names: String, hint: String },
     /// The run was interrupted (Ctrl-C) before it finished.
     #[error("interrupted")]
     Interrupted,

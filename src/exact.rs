@@ -26,6 +26,7 @@ use crate::error::{check, Error, Result};
 use crate::mechanisms::exact as cf;
 use crate::mechanisms::{Direction, Mechanism};
 use crate::num::root::{root_of_bracket, Bracket, Monotone, Stop};
+use crate::num::mp::two_prec_err;
 use crate::num::{Interval, Mp, Real};
 
 /// ln δ(ε) of `mech` composed `steps` times, at the precision of `eps` (max over directions).
@@ -120,11 +121,6 @@ fn delta_from_ln(ln: Interval, prec: u32) -> Result<Interval> {
         Mp::new(prec, ln.upper).exp().to_f64_up().max(f64::from_bits(1)).min(1.0)
     };
     Ok(Interval { lower: lo, upper: hi })
-}
-
-fn two_prec_err(v1: &Mp, v2: &Mp, prec: u32) -> Mp {
-    let rel = v2.cst(2f64.powi(4 - prec as i32));
-    (v1.clone() - v2.clone()).abs() + v2.abs() * rel
 }
 
 /// Interval for ε(δ) = inf{ε ≥ 0 : δ(ε) ≤ δ}. The upper end is the smallest f64 ε found with

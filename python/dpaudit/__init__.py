@@ -9,6 +9,10 @@
     dpaudit.assert_sound(event, epsilon=eps, delta=1e-5)     # AssertionError unless certified sound
     v = dpaudit.audit_claim(event, epsilon=eps, delta=1e-5)  # Verdict: .verdict, .true_epsilon, ...
 
+Every result of the four papers is also callable by name (:mod:`dpaudit.results`)::
+
+    dpaudit.evaluate("shifted_interpolation", "Theorem 4.2", L=2, n=1000, sigma=0.05, T=100, c=0.99)
+
 An event is a ``dp_accounting`` DpEvent, a dict (the JSON event tree) or an inline string such
 as ``"1000*poisson(0.01, gaussian(1.0))"`` (see :mod:`dpaudit.dp_event`). The claims are handed
 to the Rust engine as a claims CSV (``docs/claims.md``) and audited exactly as ``dpaudit claims``
@@ -24,6 +28,7 @@ from typing import Any, Dict, Iterable, List, Optional
 
 from . import dp_event as _ev
 from .dp_event import adjacency_name, legacy_columns, to_event, to_inline
+from .results import evaluate, output, results
 from .verdict import Interval, Verdict
 
 __all__ = [
@@ -37,6 +42,9 @@ __all__ = [
     "Verdict",
     "Interval",
     "version",
+    "evaluate",
+    "results",
+    "output",
 ]
 
 KINDS = ("eps_delta", "rdp", "gdp", "zcdp", "calibration")

@@ -58,7 +58,7 @@ pub fn status(v: Verdict) -> EntryStatus {
     }
 }
 
-fn paper_of(p: &PaperPlan) -> Result<&'static dyn Paper> {
+fn paper_of(p: &PaperPlan) -> Result<&'static Paper> {
     paper::find(&p.paper).ok_or_else(|| Error::UnknownName { kind: "paper".into(), name: p.paper.clone(), expected: paper::keys() })
 }
 

@@ -34,26 +34,29 @@ pub enum Command {
     #[command(after_help = super::claims_cmd::CLAIMS_EXAMPLES)]
     Claims(super::claims_cmd::ClaimsArgs),
     /// Model merging: certified ε of merge weights, or the feasible weights for a target.
-    #[command(after_help = super::merge_cmd::MERGE_EXAMPLES)]
-    Merge(super::merge_cmd::MergeArgs),
+    #[command(after_help = super::papers::merge::MERGE_EXAMPLES)]
+    Merge(super::papers::merge::MergeArgs),
+    /// Evaluate any result of the four papers by name (every output, its guarantee, MPFR interval).
+    #[command(after_help = super::eval_cmd::EVAL_EXAMPLES)]
+    Eval(super::eval_cmd::EvalArgs),
     /// List every implemented result of every paper with its guarantee and latest audit verdict.
     #[command(after_help = super::list_cmd::LIST_EXAMPLES)]
     List(super::list_cmd::ListArgs),
     /// Final-iterate privacy of noisy gradient descent (shifted interpolation) vs composition.
-    #[command(after_help = super::noisy_gd_cmd::NOISY_GD_EXAMPLES)]
-    NoisyGd(super::noisy_gd_cmd::NoisyGdArgs),
+    #[command(after_help = super::papers::noisy_gd::NOISY_GD_EXAMPLES)]
+    NoisyGd(super::papers::noisy_gd::NoisyGdArgs),
     /// Shuffling n ε₀-DP local reports: f-DP bound, exact pair, FMT23 and RR lower bounds.
-    #[command(after_help = super::shuffle_cmd::SHUFFLE_EXAMPLES)]
-    Shuffle(super::shuffle_cmd::ShuffleArgs),
+    #[command(after_help = super::papers::shuffle::SHUFFLE_EXAMPLES)]
+    Shuffle(super::papers::shuffle::ShuffleArgs),
     /// Tightness and runtime of dpaudit vs the Python accountants on workloads (TOML).
     #[command(after_help = super::compare_cmd::COMPARE_EXAMPLES)]
     Compare(super::compare_cmd::CompareArgs),
     /// One DP-GD step from a random Gaussian initialisation: Theorem 5.1 vs a fixed start.
-    #[command(after_help = super::init_gd_cmd::INIT_GD_EXAMPLES)]
-    InitGd(super::init_gd_cmd::InitGdArgs),
+    #[command(after_help = super::papers::init_gd::INIT_GD_EXAMPLES)]
+    InitGd(super::papers::init_gd::InitGdArgs),
     /// Balanced Iteration Subsampling / model splitting vs Poisson: RDP, (ε, δ), noise needed.
-    #[command(after_help = super::partition_cmd::PARTITION_EXAMPLES)]
-    Partition(super::partition_cmd::PartitionArgs),
+    #[command(after_help = super::papers::partition::PARTITION_EXAMPLES)]
+    Partition(super::papers::partition::PartitionArgs),
 }
 
 const PROFILE_EXAMPLES: &str = "\

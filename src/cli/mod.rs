@@ -10,14 +10,11 @@ pub mod audit_cmd;
 pub mod claims_cmd;
 pub mod compare_cmd;
 pub mod golden_cmd;
-pub mod init_gd_cmd;
 pub mod list_cmd;
-pub mod merge_cmd;
-pub mod noisy_gd_cmd;
+pub mod eval_cmd;
 pub mod output;
-pub mod partition_cmd;
+pub mod papers;
 pub mod profile_cmd;
-pub mod shuffle_cmd;
 
 use clap::Parser;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -54,13 +51,14 @@ pub fn run(cli: args::Cli) -> crate::Result<i32> {
         args::Command::Golden(args::GoldenCommand::Regen(a)) => golden_cmd::regen(&a),
         args::Command::Audit(a) => audit_cmd::run(&a, interrupt_flag()),
         args::Command::Claims(a) => claims_cmd::run(&a, interrupt_flag()),
-        args::Command::Merge(a) => merge_cmd::run(&a, interrupt_flag()),
+        args::Command::Merge(a) => papers::merge::run(&a, interrupt_flag()),
+        args::Command::Eval(a) => eval_cmd::run(&a, interrupt_flag()),
         args::Command::List(a) => list_cmd::run(&a, interrupt_flag()),
-        args::Command::NoisyGd(a) => noisy_gd_cmd::run(&a, interrupt_flag()),
-        args::Command::Shuffle(a) => shuffle_cmd::run(&a, interrupt_flag()),
+        args::Command::NoisyGd(a) => papers::noisy_gd::run(&a, interrupt_flag()),
+        args::Command::Shuffle(a) => papers::shuffle::run(&a, interrupt_flag()),
         args::Command::Compare(a) => compare_cmd::run(&a, interrupt_flag()),
-        args::Command::InitGd(a) => init_gd_cmd::run(&a, interrupt_flag()),
-        args::Command::Partition(a) => partition_cmd::run(&a, interrupt_flag()),
+        args::Command::InitGd(a) => papers::init_gd::run(&a, interrupt_flag()),
+        args::Command::Partition(a) => papers::partition::run(&a, interrupt_flag()),
     }
 }
 

@@ -53,3 +53,21 @@ pub fn parse_number(s: &str) -> Option<f64> {
         t => t.parse::<f64>().ok().filter(|x| !x.is_nan()),
     }
 }
+
+/// Serde: an f64 as [`json_number`] writes it (`"inf"` / `"-inf"` for infinities).
+pub fn serialize_f64<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&json_number(*x), s)
+}
+
+/// Serde: an optional f64, `null` when absent, otherwise as [`serialize_f64`].
+pub fn serialize_opt_f64<S: serde::Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match x {
+        Some(v) => serialize_f64(v, s),
+        None => s.serialize_none(),
+    }
+}
+
+/// Serde: a list of f64, each as [`serialize_f64`].
+pub fn serialize_f64s<S: serde::Serializer>(xs: &[f64], s: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&xs.iter().map(|x| json_number(*x)).collect::<Vec<_>>(), s)
+}

@@ -33,6 +33,30 @@ impl Mp {
     }
 }
 
+/// The two-precision error bound of a value computed at `prec` bits (`v1`) and at `2·prec` bits
+/// (`v2`): `|v1 − v2| + 2^{4−prec}·|v2|` (foundations §6.3, precision protocol). The formulas are
+/// exact and MPFR rounds every operation correctly; the propagation bound is this empirical
+/// agreement, not an interval-arithmetic proof.
+pub fn two_prec_err(v1: &Mp, v2: &Mp, prec: u32) -> Mp {
+    let rel = v2.cst(2f64.powi(4 - prec as i32));
+    (v1.clone() - v2.clone()).abs() + v2.abs() * rel
+}
+
+/// The interval `v2 ± two_prec_err(v1, v2, prec)` with its ends rounded outward to f64; a value
+/// infinite at both precisions (same sign) gives the point interval at that infinity. `None` for
+/// NaN or for values that disagree in being finite.
+pub fn two_prec_interval(v1: &Mp, v2: &Mp, prec: u32) -> Option<super::Interval> {
+    if v1.is_nan() || v2.is_nan() {
+        return None;
+    }
+    if !v1.is_finite() || !v2.is_finite() {
+        let (a, b) = (v1.to_f64(), v2.to_f64());
+        return if a == b { Some(super::Interval::point(a)) } else { None };
+    }
+    let err = two_prec_err(v1, v2, prec);
+    Some(super::Interval { lower: (v2.clone() - err.clone()).to_f64_down(), upper: (v2.clone() + err).to_f64_up() })
+}
+
 /// `ln Φ(x)` for very negative `x` from the asymptotic expansion of the Mills ratio
 /// (Abramowitz & Stegun 1964, 26.2.12): `Φ(x) = φ(x)/|x| · (1 − 1/x² + 1·3/x⁴ − 1·3·5/x⁶ + …)`,
 /// so `ln Φ(x) = −x²/2 − ln √(2π) − ln |x| + ln S`. The series alternates and, while its terms

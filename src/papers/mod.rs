@@ -9,7 +9,8 @@
 //! * [`shifted_interpolation`] — *Shifted Interpolation for Differential Privacy* (Bok, Su, Altschuler 2024).
 //! * [`balanced_iteration`] — *Leveraging Randomness in Model and Data Partitioning for Privacy Amplification* (Dong, Chen, Özgür 2025).
 //! * [`mixture_fdp`] — *Unified Enhancement of Privacy Bounds for Mixture Mechanisms via f-DP* (Wang, Su, Ye, Shokri, Su 2023), Section 4.
-//! * [`paper`] — the [`Paper`] trait.
+//! * [`paper`] — the [`Paper`] description every paper gives of itself.
+//! * [`card`] — result cards: every registered result callable by name (`dpaudit eval`).
 //! * [`audit_point`] — the verdict type every paper's audit points report.
 //! * [`registry`] — every implemented result of every paper (`dpaudit list`).
 //! * [`golden_table`] — what a paper declares about its golden files (generators, routes).
@@ -19,6 +20,7 @@
 
 pub mod audit_point;
 pub mod balanced_iteration;
+pub mod card;
 pub mod experiment;
 pub mod golden_table;
 pub mod mixture_fdp;
@@ -34,7 +36,7 @@ pub use audit_point::{AuditPoint, Finding, FindingKind, Guarantee, Tested, Verdi
 pub use paper::Paper;
 
 /// Every paper, in report order.
-pub static ALL: &[&dyn Paper] = &[
+pub static ALL: &[&Paper] = &[
     &model_merging::MODEL_MERGING,
     &shifted_interpolation::SHIFTED_INTERPOLATION,
     &balanced_iteration::BALANCED_ITERATION,

@@ -13,12 +13,13 @@
 //! Only papers with a module appear; no entries are invented for papers not yet implemented.
 
 use super::audit_point::{AuditPoint, Guarantee, Verdict};
+use super::card::Card;
 use super::result_verdict::{result_verdict, ResultFinding, Soundness, Statement};
 use crate::error::{Error, Result};
 use serde::Serialize;
 
-/// One implemented result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// One implemented result: its [`Card`] with the paper it belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct RegistryEntry {
     /// Paper key ([`crate::papers::Paper::key`]).
     pub paper: &'static str,
@@ -32,11 +33,21 @@ pub struct RegistryEntry {
     pub golden: &'static str,
     /// Section of the paper's implementation spec (`shared/spec/<paper>.md`).
     pub spec: &'static str,
+    /// The result card (parameters, outputs, evaluator, example).
+    #[serde(skip)]
+    pub card: &'static Card,
+}
+
+impl RegistryEntry {
+    /// The entry of `card` of `paper`.
+    pub fn of(paper: &'static str, card: &'static Card) -> RegistryEntry {
+        RegistryEntry { paper, result: card.result, function: card.function, guarantee: card.guarantee, golden: card.golden, spec: card.spec, card }
+    }
 }
 
 /// Every registry entry of every paper in [`crate::papers::ALL`], papers in `ALL` order.
 pub fn entries() -> Vec<RegistryEntry> {
-    super::ALL.iter().flat_map(|p| p.registry().iter().copied()).collect()
+    super::ALL.iter().flat_map(|p| p.cards.iter().map(move |c| RegistryEntry::of(p.key, c))).collect()
 }
 
 /// Path (relative to the crate root) of the recorded verdicts of `paper`.

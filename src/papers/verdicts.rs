@@ -44,7 +44,7 @@ pub fn record_all(root: &Path, interrupt: &AtomicBool, write: WriteFile) -> Resu
         let out = root.join(p.recorded_verdicts_path());
         let old = match std::fs::read_to_string(&out) {
             Ok(text) => parse_points(&out.display().to_string(), &text).unwrap_or_default(),
-            Err(_) => parse_points(p.recorded_verdicts_path(), p.recorded_verdicts()).unwrap_or_default(),
+            Err(_) => parse_points(&p.recorded_verdicts_path(), p.recorded_verdicts()).unwrap_or_default(),
         };
         let mut bytes = serde_json::to_vec_pretty(&points).map_err(|e| Error::Numerical(format!("cannot serialise audit points: {e}")))?;
         bytes.push(b'\n');

@@ -35,6 +35,7 @@
 //! ```
 #![doc = include_str!("README.md")]
 
+pub mod cards;
 pub mod conventions;
 pub mod hockey_stick;
 pub mod no_free_lunch;

@@ -33,6 +33,7 @@
 #![doc = include_str!("README.md")]
 
 // Shared setting and conversions.
+pub mod cards;
 pub mod setting;
 pub mod conversions;
 pub mod rdp_baselines;

@@ -3,7 +3,7 @@
 //! without initialisation randomness. Presentation only: [`init_gd_report`] computes, this file
 //! prints and writes the trade-off CSV (all or nothing).
 
-use super::EXIT_OK;
+use crate::cli::EXIT_OK;
 use crate::papers::mixture_fdp::init_gd_report::{init_gd_report, InitGdReport, InitGdRequest, Target};
 use crate::Result;
 use clap::Args;
@@ -79,7 +79,7 @@ pub fn run(a: &InitGdArgs, interrupt: &AtomicBool) -> Result<i32> {
         Some(path) => Some((path.as_path(), report.tradeoff_csv()?)),
         None => None,
     };
-    super::output::print_report(a.json, || to_json(&report), || to_text(&report), csv)?;
+    crate::cli::output::print_report(a.json, || to_json(&report), || to_text(&report), csv)?;
     Ok(EXIT_OK)
 }
 

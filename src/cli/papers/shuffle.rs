@@ -4,7 +4,7 @@
 //! randomised-response lower bounds, side by side. Presentation only: [`shuffle_report`]
 //! computes, this file prints and writes the trade-off CSV (all or nothing).
 
-use super::{EXIT_FINDING, EXIT_OK};
+use crate::cli::{EXIT_FINDING, EXIT_OK};
 use crate::papers::mixture_fdp::shuffle_report::{shuffle_report, Outcome, Row, ShuffleReport, ShuffleRequest, Target, F64_FLOOR, TRADEOFF_POINTS};
 use crate::Result;
 use clap::Args;
@@ -76,7 +76,7 @@ pub fn run(a: &ShuffleArgs, interrupt: &AtomicBool) -> Result<i32> {
         Some(path) => Some((path.as_path(), report.tradeoff_csv()?)),
         None => None,
     };
-    super::output::print_report(a.json, || to_json(&report), || to_text(&report), csv)?;
+    crate::cli::output::print_report(a.json, || to_json(&report), || to_text(&report), csv)?;
     Ok(if report.nesting_violations.is_empty() { EXIT_OK } else { EXIT_FINDING })
 }
 

@@ -4,7 +4,7 @@
 //! PLD), with the shuffled-batch instance of Remark 3.9 as a lower bound. Presentation only:
 //! [`partition_report`] computes, this file prints.
 
-use super::EXIT_OK;
+use crate::cli::EXIT_OK;
 use crate::num::fmt::format_number;
 use crate::papers::balanced_iteration::partition_report::{parse_orders, partition_report, PartitionReport, PartitionRequest, Row, Target};
 use crate::Result;
@@ -106,7 +106,7 @@ impl PartitionArgs {
 /// Run the command: one library call, then print.
 pub fn run(a: &PartitionArgs, interrupt: &AtomicBool) -> Result<i32> {
     let report = partition_report(&a.request()?, interrupt)?;
-    super::output::print_report(a.json, || to_json(&report), || to_text(&report), None)?;
+    crate::cli::output::print_report(a.json, || to_json(&report), || to_text(&report), None)?;
     Ok(EXIT_OK)
 }
 

@@ -4,7 +4,7 @@
 //! [`MergeRequest`], [`certify_merge`] answers it; formats and fields are documented in
 //! `docs/merging.md`.
 
-use super::{EXIT_FINDING, EXIT_OK};
+use crate::cli::{EXIT_FINDING, EXIT_OK};
 use crate::papers::model_merging::conventions::Conversion;
 use crate::papers::model_merging::feasible::{BestWeights, FeasibleSet};
 use crate::papers::model_merging::merge_certifier::{Certificate, Certifier};

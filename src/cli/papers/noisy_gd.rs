@@ -4,7 +4,7 @@
 //! become a [`NoisyGdRequest`], [`noisy_gd_report`] answers it, this file prints it and writes
 //! the trade-off CSV through [`crate::outfiles`] (all or nothing).
 
-use super::EXIT_OK;
+use crate::cli::EXIT_OK;
 use crate::papers::shifted_interpolation::report::{noisy_gd_report, NoisyGdReport, Outcome, Row, TRADEOFF_POINTS};
 use crate::papers::shifted_interpolation::request::{Algorithm, NoisyGdRequest};
 use crate::Result;
@@ -125,7 +125,7 @@ pub fn run(a: &NoisyGdArgs, interrupt: &AtomicBool) -> Result<i32> {
         Some(path) => Some((path.as_path(), report.tradeoff_csv(TRADEOFF_POINTS)?)),
         None => None,
     };
-    super::output::print_report(a.json, || to_json(&report), || to_text(&report), csv)?;
+    crate::cli::output::print_report(a.json, || to_json(&report), || to_text(&report), csv)?;
     Ok(EXIT_OK)
 }
 
