@@ -35,3 +35,10 @@ pub fn print_report(json: bool, to_json: impl FnOnce() -> serde_json::Value, to_
     }
     Ok(())
 }
+
+/// Print a report as pretty JSON of its `Serialize` form (`json`) or as text, then write its
+/// optional CSV file atomically. The CSV text is built by the caller before anything is printed,
+/// so a failure there leaves nothing printed or written (the paper commands).
+pub fn print_serialized<T: serde::Serialize>(json: bool, report: &T, to_text: impl FnOnce() -> String, csv: Option<(&std::path::Path, String)>) -> crate::Result<()> {
+    print_report(json, || serde_json::to_value(report).unwrap_or_default(), to_text, csv)
+}
