@@ -102,34 +102,60 @@ impl Gdp {
         // Direction: outward by the error bound.
         Ok(Interval { lower: (v.clone() - err.clone()).to_f64_down(), upper: (v + err).to_f64_up().min(0.0) })
     }
-    /// Certified f64 enclosure of `ε_μ(δ)`: bisection in MPFR at `prec` bits
-    /// ([`epsilon_bracket`]), then each end moved outward until [`ln_delta_with_error`] certifies
-    /// `δ_μ(lower) > δ ≥ δ_μ(upper)`, rounded outward. Errors: δ ∉ (0, 1); prec ∉ [64, 10⁶].
+    /// Certified f64 enclosure of `ε_μ(δ)`: a bracket from bisection in f64 ([`epsilon_bracket`]),
+    /// each end moved outward until [`ln_delta_with_error`] in MPFR at `prec` bits certifies
+    /// `δ_μ(lower) > δ ≥ δ_μ(upper)`, then narrowed by MPFR bisection (each step kept only where
+    /// certified) to about 2⁻⁵⁶ relative — f64 resolution, so the cost does not grow with `prec`;
+    /// ends rounded outward. Errors: δ ∉ (0, 1); prec ∉ [64, 10⁶].
     pub fn epsilon_bounds(&self, delta: f64, prec: u32) -> Result<Interval> {
         check::unit_open("delta", delta)?;
         check_prec(prec)?;
         let mu = Mp::new(prec, self.mu);
         let target = Mp::new(prec, delta).ln();
-        let (mut lo, mut hi) = epsilon_bracket(&mu, &target);
         let zero = mu.zero();
-        let mut step = (hi.clone() - lo.clone()).max(hi.clone() * mu.cst(2f64.powi(-(prec as i32) + 8))).max(mu.cst(1e-300));
+        // Certified predicates: δ_μ(e) > δ for sure, δ_μ(e) ≤ δ for sure.
+        let above = |e: &Mp| {
+            let (v, err) = ln_delta_with_error(&mu, e);
+            v - err > target
+        };
+        let below = |e: &Mp| {
+            let (v, err) = ln_delta_with_error(&mu, e);
+            v + err <= target
+        };
+        let (flo, fhi) = epsilon_bracket(&self.mu, &delta.ln());
+        let (mut lo, mut hi) = (Mp::new(prec, flo), Mp::new(prec, fhi));
+        let mut step = (hi.clone() - lo.clone()).max(hi.clone() * mu.cst(2f64.powi(-40))).max(mu.cst(1e-300));
         // Direction: up until certified δ(hi) ≤ δ.
         for _ in 0..200 {
-            let (v, e) = ln_delta_with_error(&mu, &hi);
-            if v + e <= target {
+            if below(&hi) {
                 break;
             }
-            hi = hi + step.clone();
+            hi = hi.clone() + step.clone();
             step = step.clone() * mu.cst(2.0);
         }
+        let mut step = (hi.clone() - lo.clone()).max(hi.clone() * mu.cst(2f64.powi(-40))).max(mu.cst(1e-300));
         // Direction: down until certified δ(lo) > δ (or lo = 0, where ε ≥ 0 holds trivially).
         for _ in 0..200 {
-            let (v, e) = ln_delta_with_error(&mu, &lo);
-            if lo <= zero || v - e > target {
+            if lo <= zero || above(&lo) {
                 break;
             }
             lo = (lo - step.clone()).max(zero.clone());
             step = step.clone() * mu.cst(2.0);
+        }
+        // Narrow: a midpoint replaces an end only when its side is certified.
+        let rel = mu.cst(2f64.powi(-56));
+        for _ in 0..80 {
+            if hi.clone() - lo.clone() <= hi.clone() * rel.clone() {
+                break;
+            }
+            let mid = (lo.clone() + hi.clone()) / mu.cst(2.0);
+            if below(&mid) {
+                hi = mid;
+            } else if above(&mid) {
+                lo = mid;
+            } else {
+                break;
+            }
         }
         Ok(Interval { lower: lo.to_f64_down().max(0.0), upper: hi.to_f64_up() })
     }
