@@ -65,6 +65,17 @@ pub fn two_prec_interval(v1: &Mp, v2: &Mp, prec: u32) -> Option<super::Interval>
 /// precision. Used by [`Real::ln_ndtr`] only where `Φ(x)` itself underflows MPFR (|x| ≳ 3.8e4,
 /// where `1/x² < 7e−10` and the terms fall fast). Precondition: `x < −2`, finite.
 pub fn ln_ndtr_asymptotic(x: &Mp) -> Mp {
+    let half = x.cst(0.5);
+    let ln_sqrt_2pi = (x.cst(2.0) * x.pi()).sqrt().ln();
+    -(x.clone() * x.clone()) * half - ln_sqrt_2pi - x.abs().ln() + ln_mills_sum(x)
+}
+
+/// `ln S(x)` of the Mills-ratio series `S(x) = 1 − 1/x² + 1·3/x⁴ − 1·3·5/x⁶ + …` (Abramowitz &
+/// Stegun 1964, 26.2.12; `Φ(−|x|) = φ(x)/|x| · S(x)`), generic over [`Real`]: terms are summed
+/// while they decrease and until one is below `2^{−prec−8}` (the series alternates, so the
+/// truncation error is below the first omitted term). Accurate to the working precision when
+/// `x² ≥ 2 (prec + 10) ln 2` (the smallest term is then below the tolerance).
+pub fn ln_mills_sum<R: Real>(x: &R) -> R {
     let inv_x2 = x.one() / (x.clone() * x.clone());
     let tol = x.cst(2f64.powi(-(x.prec() as i32) - 8));
     let mut term = x.one();
@@ -80,9 +91,7 @@ pub fn ln_ndtr_asymptotic(x: &Mp) -> Mp {
             break;
         }
     }
-    let half = x.cst(0.5);
-    let ln_sqrt_2pi = (x.cst(2.0) * x.pi()).sqrt().ln();
-    -(x.clone() * x.clone()) * half - ln_sqrt_2pi - x.abs().ln() + sum.ln()
+    sum.ln()
 }
 
 impl fmt::Display for Mp {

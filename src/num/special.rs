@@ -85,7 +85,11 @@ pub fn ln_ndtr(x: f64) -> f64 {
         return f64::NEG_INFINITY;
     }
     let s = std::f64::consts::FRAC_1_SQRT_2;
-    if x > 5.0 {
+    if x > 40.0 {
+        // ln Φ(x) = ln(1 − Φ(−x)) = −Φ(−x) to the last bit, and Φ(−x) < 4e−350 underflows: the
+        // split below would multiply e^{−x²/2} = 0 by e^{−lo/2} = ∞ for x ≳ 1e75 (NaN, issue 25).
+        -(0.5 * erfc(x * s))
+    } else if x > 5.0 {
         // Φ(−x) via erfcx: erfc(z) itself has condition number ~2z², so rounding x/√2 would
         // cost 1e−13 relative at x = 25; erfcx is well conditioned and x²/2 is exact to u.
         // x² = hi + lo exactly (FMA), and e^{−hi/2} is evaluated from an exact argument, so the

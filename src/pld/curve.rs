@@ -317,7 +317,16 @@ impl Curve {
 
     /// Index j with `x_j ≤ ε < x_{j+1}`, clamped to `[j0, jt]`.
     fn piece(&self, eps: f64) -> i64 {
-        let mut j = (eps / self.h).floor() as i64;
+        // Clamp in f64 first: ε/h beyond the i64 range (ε = 10²⁰ at h ≈ 3.5e−3, issue 25) would
+        // saturate the cast and overflow the search below (a panic in debug, a hang in release).
+        let x = eps / self.h;
+        if !(x < (self.jt + 1) as f64) {
+            return self.jt;
+        }
+        if x < self.j0 as f64 {
+            return self.j0;
+        }
+        let mut j = x.floor() as i64;
         while (j as f64) * self.h > eps {
             j -= 1;
         }

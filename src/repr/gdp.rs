@@ -10,6 +10,7 @@ use crate::error::{check, Error, Result};
 use crate::num::root::{root_bracket, Bracket, Combine, Midpoint, RootError, Stop};
 use crate::num::round::{mul_up, widen_up as up_ulps};
 use crate::num::special::erfcx;
+use crate::num::mp::ln_mills_sum;
 use crate::num::{Interval, Mp, Real};
 use serde::{Deserialize, Serialize};
 
@@ -55,7 +56,10 @@ impl Gdp {
     pub fn ln_delta(&self, eps: f64) -> Result<f64> {
         check::finite("epsilon", eps)?;
         let a = eps / self.mu - 0.5 * self.mu;
-        let v = if self.mu > 0.0 && a >= 2.0 {
+        // Far in the tail (a² beyond tail_d's threshold) and for a narrow [a, b] (narrow_diff's
+        // condition, μ(1 + a) ≤ ½) the generic form's branches are exact where the erfcx
+        // difference cancels to 0 (μ = 1e−100 at ε = 1e−30 and 1e−99: ln δ = −∞ before).
+        let v = if self.mu > 0.0 && a >= 2.0 && a * a < 4.0 * 63.0 * std::f64::consts::LN_2 && self.mu * (1.0 + a) > 0.5 {
             let b = eps / self.mu + 0.5 * self.mu;
             let s = std::f64::consts::FRAC_1_SQRT_2;
             let diff = erfcx(a * s) - erfcx(b * s);
@@ -216,10 +220,76 @@ pub fn ln_delta<R: Real>(mu: &R, eps: &R) -> R {
     let e_over_mu = eps.clone() / mu.clone();
     let a = e_over_mu.clone() - half_mu.clone();
     let b = e_over_mu + half_mu;
-    let lpa = (-a).ln_ndtr();
+    let lpa = (-a.clone()).ln_ndtr();
+    if let Some(d) = tail_d(mu, &a, &b) {
+        return lpa + d.ln_1m_exp();
+    }
+    if let Some(diff) = narrow_diff(mu, &a, &b, &lpa) {
+        return lpa + (eps.clone() + diff).ln_1m_exp();
+    }
     let lpb = (-b).ln_ndtr();
     let d = eps.clone() + lpb - lpa.clone();
     lpa + d.ln_1m_exp()
+}
+
+/// `ln Φ(−b) − ln Φ(−a)` for `b = a + μ` with `μ` small against the scale of `Φ` at `a`
+/// (`(μ/2)(1 + |m|) ≤ ¼`, `m = (a + b)/2`), without cancellation: `Φ(−a) − Φ(−b) = ∫_a^b φ =
+/// φ(m) J`, `J = ∫_{−μ/2}^{μ/2} e^{−mt − t²/2} dt = Σ_k He_{2k}(m) 2(μ/2)^{2k+1}/(2k+1)!` (the
+/// generating function of the probabilists' Hermite polynomials, `e^{xt − t²/2} = Σ He_n(x)
+/// tⁿ/n!`, integrated term by term; odd terms vanish), so the difference is
+/// `ln(1 − e^{ln φ(m) + ln J − ln Φ(−a)})`. The direct difference of two `ln Φ` values near
+/// `ln ½` keeps only `u/μ` relative accuracy: none at σ = 1e100 (μ = 1e−100, issue 25: δ(0) came
+/// out 0 in f64 and MPFR alike). Terms are summed until below `2^{−prec−8}` of the sum; they fall
+/// at least geometrically (ratio ≤ ((μ/2)(1 + |m|))² ≤ 1/16 up to a polynomial factor).
+fn narrow_diff<R: Real>(mu: &R, a: &R, b: &R, lpa: &R) -> Option<R> {
+    let h = mu.clone() / mu.cst(2.0);
+    let m = (a.clone() + b.clone()) / mu.cst(2.0);
+    if !((h.clone() * (mu.one() + m.abs())).to_f64() <= 0.25) {
+        return None;
+    }
+    let tol = mu.cst(2f64.powi(-(mu.prec() as i32) - 8));
+    let h2 = h.clone() * h.clone();
+    // He_0 = 1, He_1 = m, He_{n+1} = m He_n − n He_{n−1}.
+    let (mut he_prev, mut he) = (mu.one(), m.clone());
+    let mut coef = h.clone() * mu.cst(2.0); // 2 h^{2k+1}/(2k+1)! at k = 0
+    let mut sum = coef.clone(); // He_0 term
+    for k in 1..=200u32 {
+        // Advance He_{2k−1} → He_{2k}, then keep He_{2k} and He_{2k+1} for the next round.
+        let n = f64::from(2 * k - 1);
+        let he_2k = m.clone() * he.clone() - mu.cst(n) * he_prev.clone();
+        let he_2k1 = m.clone() * he_2k.clone() - mu.cst(n + 1.0) * he.clone();
+        coef = coef * h2.clone() / mu.cst(f64::from(2 * k) * f64::from(2 * k + 1));
+        let term = he_2k.clone() * coef.clone();
+        sum = sum + term.clone();
+        he_prev = he_2k;
+        he = he_2k1;
+        if term.abs() <= tol.clone() * sum.abs() {
+            break;
+        }
+    }
+    let ln_phi_m = -(m.clone() * m) / mu.cst(2.0) - (mu.cst(2.0) * mu.pi()).sqrt().ln();
+    let x = ln_phi_m + sum.ln() - lpa.clone();
+    // Only where the mass between a and b is at most half of Φ(−a): there ln(1 − e^x) is well
+    // conditioned (|dD/dx| ≤ 2|D|) and the direct difference would cancel anyway.
+    if !(x.to_f64() <= -std::f64::consts::LN_2) {
+        return None;
+    }
+    Some(x.ln_1m_exp())
+}
+
+/// `d = ε + ln Φ(−b) − ln Φ(−a)` (`a = ε/μ − μ/2`, `b = a + μ`) without cancellation, for `a`
+/// far in the tail: with the Mills-ratio form `ln Φ(−x) = −x²/2 − ln x − ln √(2π) + ln S(x)`
+/// ([`ln_mills_sum`]) and `b² − a² = 2ε` exactly, `d = −ln(1 + μ/a) + ln S(b) − ln S(a)`. The
+/// direct difference loses every digit once `a² · 2^{−prec} ≳ |d| ≈ μ/a` (ε ≳ 10²⁰ at 256 bits,
+/// issue 25: δ(10⁶⁰) came out as 0, δ(10³⁵) as [0, 1]). `None` when `a` is not far enough in the
+/// tail for the series to reach the working precision (`a² < 2 (prec + 10) ln 2`, doubled for
+/// margin).
+fn tail_d<R: Real>(mu: &R, a: &R, b: &R) -> Option<R> {
+    let threshold = 4.0 * (f64::from(a.prec()) + 10.0) * std::f64::consts::LN_2;
+    if !(a.to_f64() > 0.0 && a.to_f64() * a.to_f64() >= threshold) {
+        return None;
+    }
+    Some(-(mu.clone() / a.clone()).ln_1p() + ln_mills_sum(b) - ln_mills_sum(a))
 }
 
 /// [`ln_delta`] together with a bound on its absolute rounding error in the working precision
@@ -230,7 +300,7 @@ pub fn ln_delta<R: Real>(mu: &R, eps: &R) -> R {
 /// formula is only an estimate (libm and the f64 `ln_ndtr` are not correctly rounded).
 pub fn ln_delta_with_error<R: Real>(mu: &R, eps: &R) -> (R, R) {
     let u = mu.cst(2f64.powi(-(mu.prec() as i32)));
-    let eight_u = u * mu.cst(8.0);
+    let eight_u = u.clone() * mu.cst(8.0);
     let zero = mu.zero();
     if *mu == zero {
         let v = ln_delta(mu, eps);
@@ -241,13 +311,37 @@ pub fn ln_delta_with_error<R: Real>(mu: &R, eps: &R) -> (R, R) {
     let e_over_mu = eps.clone() / mu.clone();
     let a = e_over_mu.clone() - half_mu.clone();
     let b = e_over_mu + half_mu;
-    let lpa = (-a).ln_ndtr();
-    let lpb = (-b).ln_ndtr();
-    let d = eps.clone() + lpb.clone() - lpa.clone();
-    let v = lpa.clone() + d.ln_1m_exp();
+    let lpa = (-a.clone()).ln_ndtr();
     let one = mu.one();
+    let (d, e_d) = match tail_d(mu, &a, &b) {
+        // Each of the three terms carries ≤ 8u of its magnitude (the series sums also their
+        // truncation, below 2^{−prec−8} each).
+        Some(d) => {
+            let e = eight_u.clone() * ((mu.clone() / a.clone()).ln_1p().abs() + ln_mills_sum(&a).abs() + ln_mills_sum(&b).abs() + mu.cst(2.0) * u.clone());
+            (d, e)
+        }
+        None => match narrow_diff(mu, &a, &b, &lpa) {
+            // D = ln(1 − e^x), x = ln φ(m) + ln J − ln Φ(−a) ≤ −ln 2: x carries at most
+            // 8u(m²/2 + |ln μ| + |ln Φ(−a)| + 6) absolute (J's terms fall geometrically from the
+            // positive leading term μ, so ln J is within a few u of ln μ's scale), and
+            // |dD/dx| = e^x/(1 − e^x) ≤ 2|D| there; ε adds 8u|ε|.
+            Some(diff) => {
+                let m = (a.clone() + b.clone()) / mu.cst(2.0);
+                let h = mu.clone() / mu.cst(2.0);
+                let scale = m.clone() * m / mu.cst(2.0) + (h * mu.cst(2.0)).ln().abs() + lpa.abs() + mu.cst(6.0);
+                let e = eight_u.clone() * (eps.abs() + diff.abs() * scale.clone() * mu.cst(2.0));
+                (eps.clone() + diff, e)
+            }
+            None => {
+                let lpb = (-b).ln_ndtr();
+                let d = eps.clone() + lpb.clone() - lpa.clone();
+                let e = eight_u.clone() * (mu.cst(2.0) + eps.abs() + lpa.abs() + lpb.abs());
+                (d, e)
+            }
+        },
+    };
+    let v = lpa.clone() + d.ln_1m_exp();
     let e_a = eight_u.clone() * (one.clone() + lpa.abs());
-    let e_d = eight_u.clone() * (mu.cst(2.0) + eps.abs() + lpa.abs() + lpb.abs());
     let amp = one.clone() + one.clone() / (-d).exp_m1();
     let err = e_a + e_d * amp + eight_u * v.abs();
     (v, err)

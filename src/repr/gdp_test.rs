@@ -4,7 +4,7 @@
 // Reference values are quoted with all the digits of their source.
 #![allow(clippy::excessive_precision)]
 
-use super::gdp::{self, clt_mu_poisson_estimate, clt_mu_replace_estimate, Gdp};
+use super::gdp::{self, clt_mu_poisson_estimate, clt_mu_replace_estimate, ln_delta_with_error, Gdp};
 use crate::error::Error;
 use crate::num::{Mp, Real};
 
@@ -201,3 +201,37 @@ fn mu_zero_is_perfect_privacy() {
     assert!(rel(g.delta(-1.0).unwrap(), 1.0 - (-1.0f64).exp()) < 1e-15);
 }
 
+
+/// Issue 25: the Gaussian δ(ε) at huge ε lost every digit to the cancellation in
+/// `ε + ln Φ(−b) − ln Φ(−a)` (δ(10⁶⁰) was reported as exactly 0, δ(10³⁵) as [0, 1]). Reference:
+/// mpmath at 400 digits, `ln δ = ln Φ(−a) + ln(−expm1(ε + ln Φ(−b) − ln Φ(−a)))` with
+/// `a = ε − ½`, `b = ε + ½` (μ = 1); compared as `ln δ + a²/2` to keep the digits that matter.
+#[test]
+fn ln_delta_at_huge_epsilon_keeps_its_digits() {
+    for (eps, want) in [("1e20", -93.022_342_252_966_500_102_5), ("1e35", -162.099_895_042_787_870_623), ("1e60", -277.229_149_692_490_154_824)] {
+        // 512 bits: a²/2 ≈ 2^398 at ε = 10⁶⁰ must keep ~1e−9 absolute in the comparison.
+        let e = Mp::parse(512, eps).unwrap();
+        let mu = Mp::new(512, 1.0);
+        let (v, err) = ln_delta_with_error(&mu, &e);
+        let a = e.clone() - Mp::new(512, 0.5);
+        let shifted = (v.clone() + a.clone() * a / Mp::new(512, 2.0)).to_f64();
+        assert!((shifted - want).abs() < 1e-9, "ε = {eps}: ln δ + a²/2 = {shifted}, mpmath {want}");
+        assert!(err.to_f64() < 1e-6 * v.abs().to_f64(), "ε = {eps}: error bound {err}");
+    }
+}
+
+/// Issue 25: σ = 1e100 (μ = 1e−100) was refused ("numerical failure … NaN"): `ln Φ(8.7e75)`
+/// was NaN in f64, and `ln Φ(−b) − ln Φ(−a)` cancelled to 0 in f64 and MPFR alike, giving
+/// δ(0) = 0. Reference: mpmath at 500 digits, `ln(Φ(−a) − e^ε Φ(−b))`.
+#[test]
+fn huge_noise_keeps_delta_positive_and_accurate() {
+    let mu = 1e-100;
+    for (eps, want) in [(0.0, -231.177_447_832_609_241_14), (1e-101, -231.305_662_613_477_414_4), (-1e-100, -230.178_483_080_555_261_46), (1e-99, -285.811_631_335_526_924_33)] {
+        let f = Gdp::new(mu).unwrap().ln_delta(eps).unwrap();
+        assert!((f - want).abs() < 1e-12 * want.abs(), "f64 ε = {eps}: {f} vs {want}");
+        let (v, err) = ln_delta_with_error(&Mp::new(256, mu), &Mp::new(256, eps));
+        assert!((v.to_f64() - want).abs() <= err.to_f64() + 1e-15 * want.abs(), "MPFR ε = {eps}: {v} ± {err} vs {want}");
+        assert!(err.to_f64() < 1e-60, "MPFR ε = {eps}: error bound {err}");
+    }
+    assert_eq!(crate::num::special::ln_ndtr(8.656490694694843e75), 0.0);
+}
