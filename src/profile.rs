@@ -141,9 +141,7 @@ impl ProfileRequest {
         check_steps(self.steps)?;
         self.query.validate()?;
         check::unit_open("confidence", self.mc_confidence)?;
-        if !(32..=65536).contains(&self.prec_bits) {
-            return Err(Error::invalid("precision", self.prec_bits, "must be between 32 and 65536 bits"));
-        }
+        crate::num::mp::check_precision(self.prec_bits)?;
         if self.mc_samples == Some(0) {
             return Err(Error::invalid("samples", 0, "must be at least 1"));
         }

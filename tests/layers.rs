@@ -428,3 +428,24 @@ fn cycle_finder_finds_a_planted_loop() {
     let c = cycles(&graph(&srcs));
     assert_eq!(c, vec![vec!["a/one.rs".to_string(), "a/three.rs".into(), "a/two.rs".into()]]);
 }
+
+/// The CLI parses, calls one library function and prints: reports are `Serialize` types of the
+/// library, so no file of `src/cli/` builds JSON by hand (`json!`, `serde_json::Value`, `Map`)
+/// except `output.rs`, the one printer.
+#[test]
+fn the_cli_builds_no_json_by_hand() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src/cli"), &root.join("src"), &mut files);
+    assert!(files.len() > 5, "src/cli not found");
+    let bad: Vec<String> = files
+        .iter()
+        .filter(|(rel, _)| rel != "cli/output.rs")
+        .filter(|(_, src)| {
+            let code = code_only(src);
+            code.contains("json!") || code.contains("serde_json::Value") || code.contains("serde_json::Map")
+        })
+        .map(|(rel, _)| rel.clone())
+        .collect();
+    assert!(bad.is_empty(), "JSON built by hand in the CLI (make the report Serialize in the library): {bad:?}");
+}

@@ -184,10 +184,7 @@ pub fn build_request(
         req.seed = s;
     }
     if let Some(p) = settings.precision {
-        if !(53..=1 << 16).contains(&p) {
-            return Err(Error::invalid("precision", p, "must be between 53 and 65536 bits"));
-        }
-        req.prec_bits = p;
+        req.prec_bits = crate::num::mp::check_precision(p)?;
     }
     if let Some(c) = settings.confidence {
         req.mc_confidence = check::unit_open("confidence", c)?;
@@ -233,6 +230,35 @@ impl Plan {
         let n = self.checks.len();
         self.checks.iter().enumerate().map(|(i, c)| format!("[{}/{}] {}: {}", i + 1, n, c.name, describe(c))).collect()
     }
+
+    /// What `--dry-run --json` prints: the plan without running anything.
+    pub fn dry_run(&self) -> DryRun {
+        DryRun {
+            title: self.title.clone(),
+            source: self.source.clone(),
+            checks: self.checks.iter().map(|c| DryRunCheck { name: c.name.clone(), line: c.line, note: c.note.clone(), what: describe(c) }).collect(),
+        }
+    }
+}
+
+/// The plan of an audit as data (`audit --dry-run --json`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct DryRun {
+    pub title: String,
+    /// The spec file.
+    pub source: String,
+    pub checks: Vec<DryRunCheck>,
+}
+
+/// One planned check (`audit --dry-run --json`).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct DryRunCheck {
+    pub name: String,
+    /// Line of the check in its spec file.
+    pub line: usize,
+    pub note: Option<String>,
+    /// What the check runs, in words.
+    pub what: String,
 }
 
 fn plan_check(c: &CheckSpec, defaults: &Settings) -> Result<PlannedCheck> {

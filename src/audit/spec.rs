@@ -30,6 +30,9 @@ pub struct Spec {
     /// The file the spec was read from (for messages; not a TOML key).
     #[serde(skip)]
     pub file: String,
+    /// The text it was read from (to name the line of an `include` in messages).
+    #[serde(skip)]
+    text: String,
 }
 
 /// Evaluation settings (all optional; `None` = the library default).
@@ -159,8 +162,8 @@ impl Spec {
             Error::Parse { file: file.into(), line, message: one_line(e.message()) }
         })?;
         let mut spec = spec;
-        if spec.check.is_empty() {
-            return Err(Error::Parse { file: file.into(), line: 1, message: "audit spec has no [[check]] entries".into() });
+        if spec.check.is_empty() && spec.include.is_empty() {
+            return Err(Error::Parse { file: file.into(), line: 1, message: "audit spec has no [[check]] entries and no include".into() });
         }
         spec.file = file.to_string();
         let base = Path::new(file).parent().map(Path::to_path_buf).unwrap_or_default();
@@ -183,7 +186,13 @@ impl Spec {
         let base = Path::new(&self.file).parent().map(Path::to_path_buf).unwrap_or_default();
         let mut checks = Vec::new();
         for inc in std::mem::take(&mut self.include) {
-            let mut sub = Spec::read_depth(&base.join(&inc), depth + 1)?;
+            let path = base.join(&inc);
+            if !path.is_file() {
+                let line = self.include_line(&inc);
+                let why = if path.exists() { "is not a file" } else { "not found" };
+                return Err(Error::Parse { file: self.file.clone(), line, message: format!("include '{inc}': {} {why}", path.display()) });
+            }
+            let mut sub = Spec::read_depth(&path, depth + 1)?;
             for mut c in sub.check.drain(..) {
                 let s = c.settings(&sub.defaults);
                 (c.methods, c.seed, c.precision, c.confidence, c.mc_samples) = (s.methods, s.seed, s.precision, s.confidence, s.mc_samples);
@@ -194,6 +203,12 @@ impl Spec {
         checks.append(&mut self.check);
         self.check = checks;
         Ok(())
+    }
+
+    /// Line of the `include` entry naming `inc` (1 if not found).
+    fn include_line(&self, inc: &str) -> usize {
+        let quoted = [format!("\"{inc}\""), format!("'{inc}'")];
+        self.text.find(&quoted[0]).or_else(|| self.text.find(&quoted[1])).map_or(1, |pos| line_of(&self.text, pos))
     }
 
     /// Read and parse a spec file, with its `include`s.
@@ -207,8 +222,14 @@ impl Spec {
             path: shown.clone(),
             message: if e.kind() == std::io::ErrorKind::NotFound { "audit spec not found".into() } else { e.to_string() },
         })?;
-        let mut spec = Spec::parse(&shown, &text)?;
+        // A UTF-8 byte-order mark is accepted, as in claims CSV.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        let mut spec = Spec::parse(&shown, text)?;
+        spec.text = text.to_string();
         spec.resolve_includes(depth)?;
+        if spec.check.is_empty() {
+            return Err(Error::Parse { file: shown, line: 1, message: "audit spec has no [[check]] entries (its includes add none)".into() });
+        }
         Ok(spec)
     }
 }

@@ -9,10 +9,14 @@ use crate::mechanisms::MIN_NOISE_MULTIPLIER;
 use serde_json::Value;
 use std::path::Path;
 
+/// Deepest nesting of parentheses / nodes an event may have. Real events nest a handful of
+/// levels; the limit keeps a hostile row (20 000 nested `(`, issue 25) from overflowing the stack.
+pub const MAX_DEPTH: usize = 64;
+
 /// Parse the inline syntax (EVENT_FORMAT §1).
 pub fn parse_inline(text: &str) -> Result<Event, String> {
     let chars: Vec<char> = text.chars().collect();
-    let mut p = Parser { s: chars, i: 0 };
+    let mut p = Parser { s: chars, i: 0, depth: 0 };
     let node = p.event()?;
     p.ws();
     if p.i < p.s.len() {
@@ -29,11 +33,16 @@ pub fn read_file(spec: &str, base: &Path) -> Result<(Event, Option<Adjacency>), 
     let path = if rel.is_absolute() { rel.to_path_buf() } else { base.join(rel) };
     let shown = path.display();
     let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read the event file {shown}: {e}"))?;
+    // A UTF-8 byte-order mark (editors on Windows write one) is accepted, as in claims CSV.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
     let value: Value = match ext.as_str() {
-        "json" => serde_json::from_str(&text).map_err(|e| format!("event file {shown}: malformed JSON: {e}"))?,
+        "json" => serde_json::from_str(&text).map_err(|e| format!("event file {shown}: malformed JSON: {}", one_line(&e.to_string())))?,
         "toml" => {
-            let t: toml::Value = toml::from_str(&text).map_err(|e| format!("event file {shown}: malformed TOML: {}", e.message()))?;
+            let t: toml::Value = toml::from_str(&text).map_err(|e| {
+                let line = e.span().map(|s| text[..s.start.min(text.len())].lines().count().max(1));
+                format!("event file {shown}{}: malformed TOML: {}", line.map(|l| format!(":{l}")).unwrap_or_default(), one_line(e.message()))
+            })?;
             serde_json::to_value(t).map_err(|e| format!("event file {shown}: {e}"))?
         }
         _ => return Err(format!("event file {shown}: the name must end in .json or .toml")),
@@ -53,13 +62,18 @@ pub fn read_file(spec: &str, base: &Path) -> Result<(Event, Option<Adjacency>), 
         Some(v) => return Err(format!("event file {shown}: adjacency must be a string, got {v}")),
     };
     let node = top.get("event").ok_or_else(|| format!("event file {shown}: the key 'event' is missing"))?;
-    let tree = node_of(node, "event").map_err(|m| format!("event file {shown}: {m}"))?;
+    let tree = node_of(node, "event", 1).map_err(|m| match unknown_key_line(&m, &text) {
+        Some(line) => format!("event file {shown}:{line}: {m}"),
+        None => format!("event file {shown}: {m}"),
+    })?;
     Ok((Event::from_tree(tree).map_err(|m| format!("event file {shown}: {m}"))?, adjacency))
 }
 
 struct Parser {
     s: Vec<char>,
     i: usize,
+    /// Current nesting depth (parentheses, sampling schemes, counts).
+    depth: usize,
 }
 
 impl Parser {
@@ -87,11 +101,16 @@ impl Parser {
     }
     /// `event := term ('+' term)*`
     fn event(&mut self) -> Result<Node, String> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.err(&format!("the event nests deeper than {MAX_DEPTH} levels")));
+        }
         let mut parts = vec![self.term()?];
         while self.peek() == Some('+') {
             self.i += 1;
             parts.push(self.term()?);
         }
+        self.depth -= 1;
         Ok(if parts.len() == 1 { parts.pop().unwrap_or(Node::Composed(vec![])) } else { Node::Composed(parts) })
     }
     /// `term := [COUNT '*'] factor`
@@ -291,18 +310,52 @@ fn sampled_base(inner: &Node) -> Result<Base, String> {
     }
 }
 
-/// One JSON/TOML node (EVENT_FORMAT §2), `at` naming its place in the tree.
-fn node_of(v: &Value, at: &str) -> Result<Node, String> {
-    let obj = v.as_object().filter(|o| o.len() == 1).ok_or_else(|| format!("{at}: a node must be an object with exactly one key, got {v}"))?;
+/// A message on one line (parsers' messages may span several).
+fn one_line(m: &str) -> String {
+    m.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The keys each kind of node takes (EVENT_FORMAT §2).
+fn allowed_keys(node: &str) -> &'static [&'static str] {
+    match node {
+        "gaussian" => &["noise_multiplier", "sensitivity"],
+        "laplace" => &["noise_multiplier"],
+        "randomized_response" => &["epsilon0"],
+        "poisson_sampled" => &["sampling_probability", "event"],
+        "sampled_without_replacement" => &["sample_size", "source_dataset_size", "event"],
+        "shuffled" => &["batch_size", "dataset_size", "event"],
+        "self_composed" => &["count", "event"],
+        _ => &[],
+    }
+}
+
+/// The 1-based line of the file where the unknown key named in `message` first appears.
+fn unknown_key_line(message: &str, text: &str) -> Option<usize> {
+    let key = message.split("unknown key '").nth(1)?.split('\'').next()?;
+    text.lines().position(|l| l.contains(&format!("\"{key}\"")) || l.trim_start().starts_with(key)).map(|i| i + 1)
+}
+
+/// One JSON/TOML node (EVENT_FORMAT §2), `at` naming its place in the tree, `depth` its nesting.
+fn node_of(v: &Value, at: &str, depth: usize) -> Result<Node, String> {
+    if depth > MAX_DEPTH {
+        return Err(format!("{at}: the event nests deeper than {MAX_DEPTH} levels"));
+    }
+    let obj = v.as_object().filter(|o| o.len() == 1).ok_or_else(|| format!("{at}: a node must be an object with exactly one key, got {}", short(v)))?;
     let (key, body) = obj.iter().next().ok_or_else(|| format!("{at}: empty node"))?;
     let here = format!("{at}.{key}");
+    if let Some(fields) = body.as_object() {
+        let allowed = allowed_keys(key);
+        if let Some(k) = fields.keys().find(|k| !allowed.contains(&k.as_str())) {
+            return Err(format!("{here}: unknown key '{k}' (expected: {})", allowed.join(", ")));
+        }
+    }
     let num = |name: &str| -> Result<f64, String> {
         body.get(name).and_then(Value::as_f64).ok_or_else(|| format!("{here}: the number '{name}' is missing or not a number"))
     };
     let int = |name: &str| -> Result<u64, String> {
         body.get(name).and_then(Value::as_u64).ok_or_else(|| format!("{here}: the integer '{name}' is missing or not a non-negative integer"))
     };
-    let inner = || -> Result<Node, String> { node_of(body.get("event").ok_or_else(|| format!("{here}: the key 'event' is missing"))?, &format!("{here}.event")) };
+    let inner = || -> Result<Node, String> { node_of(body.get("event").ok_or_else(|| format!("{here}: the key 'event' is missing"))?, &format!("{here}.event"), depth + 1) };
     let e = |r: Result<Base, String>| r.map_err(|m| format!("{here}: {m}"));
     Ok(match key.as_str() {
         "gaussian" => {
@@ -329,7 +382,7 @@ fn node_of(v: &Value, at: &str) -> Result<Node, String> {
         }
         "composed" => {
             let list = body.as_array().filter(|a| !a.is_empty()).ok_or_else(|| format!("{here}: must be a non-empty list of nodes"))?;
-            Node::Composed(list.iter().enumerate().map(|(i, n)| node_of(n, &format!("{here}[{i}]"))).collect::<Result<_, _>>()?)
+            Node::Composed(list.iter().enumerate().map(|(i, n)| node_of(n, &format!("{here}[{i}]"), depth + 1)).collect::<Result<_, _>>()?)
         }
         _ => {
             return Err(format!(
@@ -337,4 +390,10 @@ fn node_of(v: &Value, at: &str) -> Result<Node, String> {
             ))
         }
     })
+}
+
+/// A JSON value for a message: at most 80 characters.
+fn short(v: &Value) -> String {
+    let t = v.to_string();
+    if t.chars().count() > 80 { format!("{}…", t.chars().take(80).collect::<String>()) } else { t }
 }

@@ -73,9 +73,7 @@ impl ClaimOptions {
         if !(self.tolerance >= 0.0 && self.tolerance < 0.1) {
             return Err(Error::invalid("tolerance", self.tolerance, "must lie in [0, 0.1)"));
         }
-        if !(64..=100_000).contains(&self.precision) {
-            return Err(Error::invalid("precision", self.precision, "must be between 64 and 100000 bits"));
-        }
+        crate::num::mp::check_precision(self.precision)?;
         check::unit_open("initial accuracy", self.initial_accuracy)?;
         check::unit_open("finest accuracy", self.finest_accuracy)?;
         if self.finest_accuracy > self.initial_accuracy {

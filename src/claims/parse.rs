@@ -73,7 +73,14 @@ pub fn read_claims(path: &Path) -> Result<Vec<Claim>> {
     }
     let shown = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| Error::Io { path: shown.clone(), message: e.to_string() })?;
-    let text = String::from_utf8(bytes).map_err(|e| Error::Parse { file: shown.clone(), line: 1, message: format!("not UTF-8 text ({e})") })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        // Name the line and the byte that is not UTF-8 (e.g. a latin-1 'é' = 0xE9).
+        let at = e.utf8_error().valid_up_to();
+        let b = e.as_bytes();
+        let line = 1 + b[..at].iter().filter(|&&c| c == b'\n').count();
+        let col = 1 + at - b[..at].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+        Error::Parse { file: shown.clone(), line, message: format!("not UTF-8 text: byte 0x{:02X} at column {col} (save the file as UTF-8)", b[at]) }
+    })?;
     parse_claims(&text, &shown)
 }
 
@@ -285,7 +292,16 @@ fn parse_row(r: &csv::StringRecord, index: &Index, line: usize, seen: &HashMap<S
         }
         (0.0, 0.0)
     };
-    let mechanism = Mechanism::from_name(mech_name, sigma, sensitivity, if subsampled { q } else { None }).map_err(|e| format!("{}: {e}", col(2)))?;
+    let mechanism = Mechanism::from_name(mech_name, sigma, sensitivity, if subsampled { q } else { None }).map_err(|e| {
+        // Name the column of the value the mechanism refused (σ below its limit, a rate …).
+        let k = match &e {
+            Error::InvalidParameter { name, .. } if name == "noise multiplier" => 3,
+            Error::InvalidParameter { name, .. } if name == "sensitivity" => 4,
+            Error::InvalidParameter { name, .. } if name == "sampling rate" => 5,
+            _ => 2,
+        };
+        format!("{}: {e}", col(k))
+    })?;
     let mut claim = Claim { id, accountant, mechanism, steps, epsilon, delta, kind, line, event: None };
     if adjacency == Some(Adjacency::ReplaceOne) {
         if kind == ClaimKind::Calibration {

@@ -134,13 +134,13 @@ pub struct ProfileArgs {
     /// Report δ at this ε.
     #[arg(long, value_name = "E", allow_negative_numbers = true)]
     pub epsilon: Option<f64>,
-    /// Method(s) to run.
+    /// The method to run (`all`: every method that applies, side by side).
     #[arg(long, value_enum, default_value_t = MethodArg::All)]
     pub method: MethodArg,
     /// Seed of the Monte Carlo sampler (results are bit-reproducible for a seed).
     #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true)]
     pub seed: u64,
-    /// MPFR precision in bits for the exact method.
+    /// MPFR precision in bits for the exact method (64 to 65536).
     #[arg(long, value_name = "BITS", default_value_t = 256, allow_negative_numbers = true)]
     pub precision: u32,
     /// Confidence level of the Monte Carlo interval, in (0, 1).

@@ -43,10 +43,12 @@ pub fn run(a: &AuditArgs, interrupt: &AtomicBool) -> Result<i32> {
     let mut plan = Plan::from_spec(&spec)?;
     plan.plots = a.out.is_some();
     if a.dry_run {
-        println!("plan: {} ({} checks from {}); nothing run (--dry-run)", plan.title, plan.checks.len(), plan.source);
-        for line in plan.lines() {
-            println!("{line}");
-        }
+        let text = || {
+            let mut t = format!("plan: {} ({} checks from {}); nothing run (--dry-run)\n", plan.title, plan.checks.len(), plan.source);
+            plan.lines().iter().for_each(|l| t.push_str(&format!("{l}\n")));
+            t
+        };
+        crate::cli::output::print_serialized(a.json, &plan.dry_run(), text, None)?;
         return Ok(EXIT_OK);
     }
 

@@ -47,7 +47,7 @@ pub struct ClaimsArgs {
     /// by more than the factor 1 + κ.
     #[arg(long, value_name = "KAPPA", default_value_t = 1e-9, allow_negative_numbers = true)]
     pub tolerance: f64,
-    /// MPFR precision (bits) of the exact route.
+    /// MPFR precision (bits) of the exact route (64 to 65536).
     #[arg(long, value_name = "BITS", default_value_t = 256, allow_negative_numbers = true)]
     pub precision: u32,
     /// Seed of the Monte Carlo checks.

@@ -21,18 +21,19 @@ pub fn check_out_file(file: &std::path::Path) -> crate::Result<()> {
     Ok(())
 }
 
-/// Print a report as pretty JSON (`json`) or as text, then write its optional CSV file
-/// atomically. The CSV text is built by the caller before anything is printed, so a failure
-/// there leaves nothing printed or written (the commands `shuffle`, `noisy-gd`, `init-gd`).
+/// Write a report's optional CSV file atomically, then print the report as pretty JSON (`json`)
+/// or as text. The CSV text is built by the caller and written before anything is printed, so a
+/// path that cannot be written (a directory, `/proc/version`, a missing folder) is one error line
+/// with nothing printed and nothing written (the commands `shuffle`, `noisy-gd`, `init-gd`).
 pub fn print_report(json: bool, to_json: impl FnOnce() -> serde_json::Value, to_text: impl FnOnce() -> String, csv: Option<(&std::path::Path, String)>) -> crate::Result<()> {
-    if json {
-        println!("{}", serde_json::to_string_pretty(&to_json()).unwrap_or_default());
-    } else {
-        print!("{}", to_text());
-    }
+    let body = if json { format!("{}\n", serde_json::to_string_pretty(&to_json()).unwrap_or_default()) } else { to_text() };
     if let Some((path, text)) = csv {
+        if path.is_dir() {
+            return Err(crate::Error::Io { path: path.display().to_string(), message: "--tradeoff-csv must name a file, not a directory".into() });
+        }
         crate::outfiles::write_atomic(path, text.as_bytes())?;
     }
+    print!("{body}");
     Ok(())
 }
 

@@ -130,7 +130,8 @@ impl WorkloadSet {
             path: shown.clone(),
             message: if e.kind() == std::io::ErrorKind::NotFound { "workload file not found".into() } else { e.to_string() },
         })?;
-        WorkloadSet::parse(&shown, &text)
+        // A UTF-8 byte-order mark is accepted, as in claims CSV.
+        WorkloadSet::parse(&shown, text.strip_prefix('\u{feff}').unwrap_or(&text))
     }
 }
 

@@ -7,6 +7,7 @@
 
 use super::Direction;
 use crate::num::quad::{integrate_split, Quad};
+use crate::num::special::{ln_1m_exp, ln_binom, significant_range, significant_range_concave};
 use crate::num::Real;
 
 /// ln δ(ε) of the Gaussian mechanism / μ-GDP (Balle & Wang 2018, Theorem 8; Dong, Roth & Su
@@ -39,16 +40,60 @@ pub fn rr_delta<R: Real>(eps0: &R, eps: &R, steps: u64) -> R {
     let t = eps.cst(steps as f64);
     let lg_t = (t.clone() + one.clone()).ln_gamma();
     let mut sum = eps.zero();
-    for k in (0..=steps).rev() {
+    // Long sums: only the terms that matter at this precision. The f64 estimate of ln of the
+    // k-th term, ln C(T,k) + k ln π + (T−k) ln(1−π) + ln(1 − e^{ε − ε0(2k−T)}), is concave in k
+    // on the terms with loss > ε (a log-concave binomial times 1 − e^{−x}, log-concave in x,
+    // x linear in k), so `significant_range_concave` finds the range with O(log T) estimates.
+    let (k_lo, k_hi) = if steps > 2000 && eps.prec() > 53 {
+        let (e0, ef) = (eps0.to_f64(), eps.to_f64());
+        let (lp, l1p) = (-(-e0).exp().ln_1p(), -(e0.exp().ln_1p()));
+        let tf = steps as f64;
+        // First k with ε0(2k − T) > ε (in f64, then corrected by one either way below).
+        let k_min = (((ef / e0 + tf) / 2.0).floor().max(0.0) as u64).saturating_sub(1);
+        let ln_term = |k: u64| {
+            let kf = k as f64;
+            let loss = e0 * (2.0 * kf - tf);
+            if loss <= ef { f64::NEG_INFINITY } else { ln_binom(tf, kf) + kf * lp + (tf - kf) * l1p + ln_1m_exp(ef - loss) }
+        };
+        let mut k0 = k_min.min(steps);
+        while k0 < steps && ln_term(k0) == f64::NEG_INFINITY {
+            k0 += 1;
+        }
+        if ln_term(k0) == f64::NEG_INFINITY {
+            return sum;
+        }
+        match significant_range_concave(ln_term, k0, steps, eps.prec()) {
+            Some(r) => r,
+            None => return sum,
+        }
+    } else {
+        (0, steps)
+    };
+    // ln w_k by lnΓ at the top of the range, then downward by the ratio
+    // w_{k−1}/w_k = k/(T−k+1) · (1−π)/π (one logarithm per term instead of two lnΓ; the
+    // accumulated rounding, ~(k_hi − k_lo)·2^{−prec}, shows in the two-precision error bound).
+    let ln_odds = ln_1mpi.clone() - ln_pi.clone();
+    let mut ln_w: Option<R> = None;
+    for k in (k_lo..=k_hi).rev() {
         let kf = eps.cst(k as f64);
         let loss = eps0.clone() * (kf.clone() * eps.cst(2.0) - t.clone());
         if loss <= *eps {
             break; // losses decrease with k going down
         }
-        let ln_c = lg_t.clone() - (kf.clone() + one.clone()).ln_gamma() - (t.clone() - kf.clone() + one.clone()).ln_gamma();
-        let ln_w = ln_c + kf.clone() * ln_pi.clone() + (t.clone() - kf) * ln_1mpi.clone();
+        let w = match ln_w.take() {
+            None => {
+                let ln_c = lg_t.clone() - (kf.clone() + one.clone()).ln_gamma() - (t.clone() - kf.clone() + one.clone()).ln_gamma();
+                ln_c + kf.clone() * ln_pi.clone() + (t.clone() - kf.clone()) * ln_1mpi.clone()
+            }
+            Some(prev) => {
+                // prev = ln w_{k+1}; w_k = w_{k+1} · (k+1)/(T−k) · π/(1−π).
+                let k1 = kf.clone() + one.clone();
+                prev + (k1 / (t.clone() - kf.clone())).ln() - ln_odds.clone()
+            }
+        };
         let g = -(eps.clone() - loss).exp_m1();
-        sum = sum + ln_w.exp() * g;
+        sum = sum + w.exp() * g;
+        ln_w = Some(w);
     }
     sum
 }
@@ -175,7 +220,16 @@ pub fn sgm_rdp_remove_int<R: Real>(q: &R, sigma: &R, alpha: u64) -> R {
     let ln_1mq = (-q.clone()).ln_1p();
     let s2 = sigma.clone() * sigma.clone() * q.cst(2.0);
     let mut acc: Option<R> = None;
-    for k in 0..=alpha {
+    // Long sums: only the terms that matter at this precision (f64 pre-screen, see
+    // `significant_range`; all terms are positive).
+    let (k_lo, k_hi) = if alpha > 2000 && q.prec() > 53 {
+        let (qf, sf) = (q.to_f64(), sigma.to_f64());
+        let logs: Vec<f64> = (0..=alpha).map(|k| sgm_term_ln(qf, sf, alpha, k)).collect();
+        significant_range(&logs, q.prec()).map_or((0, alpha), |(l, h)| (l as u64, h as u64))
+    } else {
+        (0, alpha)
+    };
+    for k in k_lo..=k_hi {
         let kf = q.cst(k as f64);
         let rest = alpha - k;
         let mut t = lg_a.clone() - (kf.clone() + one.clone()).ln_gamma() - (a.clone() - kf.clone() + one.clone()).ln_gamma();
@@ -192,6 +246,19 @@ pub fn sgm_rdp_remove_int<R: Real>(q: &R, sigma: &R, alpha: u64) -> R {
         });
     }
     acc.unwrap() / (a - one)
+}
+
+/// f64 estimate of ln of the k-th term of `A_α` (see [`sgm_rdp_remove_int`]).
+fn sgm_term_ln(q: f64, sigma: f64, alpha: u64, k: u64) -> f64 {
+    let (a, kf) = (alpha as f64, k as f64);
+    let mut t = ln_binom(a, kf) + (kf * kf - kf) / (2.0 * sigma * sigma);
+    if k > 0 {
+        t += kf * q.ln();
+    }
+    if alpha > k {
+        t += (a - kf) * (-q).ln_1p();
+    }
+    t
 }
 
 /// Subsampled-Gaussian RDP for any real α > 1, either direction, by tanh–sinh quadrature

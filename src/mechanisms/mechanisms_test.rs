@@ -242,3 +242,34 @@ fn exact_epsilon_gaussian_reference() {
     let e4 = crate::exact::epsilon(&g2, 4, 1e-5, 256).unwrap();
     assert!(e4.contains(4.3771780956812246), "{e4}");
 }
+
+#[test]
+fn randomized_response_long_composition_matches_convolution() {
+    // T = 5000 takes the pre-screened path of `rr_delta` (only the significant terms, found by
+    // `significant_range_concave`). Independent: the pmf of K ~ Bin(T, π) by T successive f64
+    // convolutions with Bernoulli(π) (sums of positive terms, relative error ~T·u), then the
+    // profile sum Σ_k p_k (1 − e^{ε − ε0(2k−T)})_+ over every k.
+    let (e0, t) = (0.05f64, 5000usize);
+    let pi = e0.exp() / (1.0 + e0.exp());
+    let mut p = vec![1.0f64];
+    for _ in 0..t {
+        let mut q = vec![0.0; p.len() + 1];
+        for (k, &w) in p.iter().enumerate() {
+            q[k] += w * (1.0 - pi);
+            q[k + 1] += w * pi;
+        }
+        p = q;
+    }
+    for &eps in &[0.0, 5.0, 14.0, 25.0] {
+        let want: f64 = p
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &w)| {
+                let l = e0 * (2.0 * k as f64 - t as f64);
+                (l > eps).then(|| w * -(eps - l).exp_m1())
+            })
+            .sum();
+        let got = cf::rr_delta(&Mp::new(128, e0), &Mp::new(128, eps), t as u64).to_f64();
+        assert!(want > 1e-200 && rel(got, want) < 1e-10, "ε={eps}: {got} vs {want}");
+    }
+}

@@ -13,6 +13,20 @@ use std::ops::{Add, Div, Mul, Neg, Sub};
 /// Default MPFR precision in bits used by the exact (oracle) route.
 pub const DEFAULT_PREC: u32 = 256;
 
+/// The MPFR precisions (bits) a user may ask for, in every command and API (`profile`, `audit`,
+/// `claims`, `eval`): at least 64 (more than f64, so that two-precision bounds mean something),
+/// at most 65536 (beyond it the special functions take minutes per value).
+pub const PREC_RANGE: std::ops::RangeInclusive<u32> = 64..=65536;
+
+/// Validate a user-given precision against [`PREC_RANGE`] (the error names the value).
+pub fn check_precision(bits: u32) -> crate::error::Result<u32> {
+    if PREC_RANGE.contains(&bits) {
+        Ok(bits)
+    } else {
+        Err(crate::error::Error::invalid("precision", bits, &format!("must be between {} and {} bits", PREC_RANGE.start(), PREC_RANGE.end())))
+    }
+}
+
 /// An MPFR float. The precision is that of the wrapped [`rug::Float`].
 #[derive(Clone, Debug, PartialEq, PartialOrd)]
 pub struct Mp(pub Float);

@@ -149,3 +149,22 @@ fn tanh_sinh_shared_nodes_are_bit_identical_and_accurate() {
     let rel = ((split - exact.clone()) / exact).abs().to_f64();
     assert!(rel < 1e-70, "relative error {rel:e}");
 }
+
+#[test]
+fn significant_range_concave_agrees_with_the_full_scan() {
+    // Concave log-terms (binomial-like and a parabola with its peak at either end); the full
+    // scan `significant_range` over every term is the reference.
+    let shapes: Vec<(u64, Box<dyn Fn(u64) -> f64>)> = vec![
+        (100_000, Box::new(|k| ln_binom(100_000.0, k as f64) + k as f64 * 0.3f64.ln() + (100_000 - k) as f64 * 0.7f64.ln())),
+        (5000, Box::new(|k| -((k as f64 - 4999.0) / 30.0).powi(2))),
+        (5000, Box::new(|k| -((k as f64) / 7.0).powi(2))),
+        (3, Box::new(|k| -(k as f64))),
+    ];
+    for (n, f) in &shapes {
+        let all: Vec<f64> = (0..=*n).map(f).collect();
+        let (lo, hi) = significant_range(&all, 256).unwrap();
+        // The full scan's cutoff uses n + 1 terms, the concave one the same count here.
+        assert_eq!(significant_range_concave(f, 0, *n, 256), Some((lo as u64, hi as u64)), "n = {n}");
+    }
+    assert_eq!(significant_range_concave(|_| f64::NEG_INFINITY, 0, 10, 64), None);
+}

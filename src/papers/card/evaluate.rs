@@ -30,9 +30,7 @@ impl EvalOptions {
     /// Validate the options (errors name the value).
     pub fn validate(&self) -> Result<()> {
         if let Some(p) = self.precision {
-            if !(64..=65536).contains(&p) {
-                return Err(Error::invalid("precision", p, "must be between 64 and 65536 bits"));
-            }
+            crate::num::mp::check_precision(p)?;
         }
         if let Some(w) = self.width {
             if !(w > 0.0 && w < 1.0) {
