@@ -7,8 +7,8 @@
 //! Pairs are validated outside the timed loop.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dpaudit::papers::balanced_iteration::forward_bound::corollary_3_14_curve;
-use dpaudit::papers::balanced_iteration::forward_exact::theorem_3_1_forward;
+use dpaudit::papers::balanced_iteration::section_3_4::forward_bound::corollary_3_14_curve;
+use dpaudit::papers::balanced_iteration::section_3_1::forward_exact::theorem_3_1_forward;
 use dpaudit::papers::balanced_iteration::mixture_pair::MixturePair;
 use std::hint::black_box;
 

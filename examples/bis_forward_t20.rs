@@ -5,8 +5,8 @@
 //! `cargo run --release --example bis_forward_t20 [T k σ α_max]`. (Timing only; the numbers are
 //! tested in `forward_quadrature_test.rs`.)
 
-use dpaudit::papers::balanced_iteration::forward_exact::theorem_3_1_forward_curve;
-use dpaudit::papers::balanced_iteration::lognormal_gauss::{certified_rule, multiset_count, node_count};
+use dpaudit::papers::balanced_iteration::section_3_1::forward_exact::theorem_3_1_forward_curve;
+use dpaudit::papers::balanced_iteration::section_3_1::lognormal_gauss::{certified_rule, multiset_count, node_count};
 use dpaudit::papers::balanced_iteration::mixture_pair::MixturePair;
 use std::time::Instant;
 

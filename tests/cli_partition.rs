@@ -163,3 +163,71 @@ fn bad_parameters_exit_2_with_one_line() {
         assert!(out.is_empty() && err.starts_with("dpaudit: ") && err.trim_end().lines().count() == 1, "{a:?}: {err}");
     }
 }
+
+/// Every example of `dpaudit partition --help` runs: exit 0, and its first row (the certified
+/// BIS or splitting row) has a positive finite value.
+#[test]
+fn every_help_example_runs() {
+    let help = Command::cargo_bin("dpaudit").unwrap().args(["partition", "--help"]).output().unwrap();
+    let text = String::from_utf8_lossy(&help.stdout).to_string();
+    let examples: Vec<&str> = text.lines().map(str::trim).filter(|l| l.starts_with("dpaudit partition ")).collect();
+    assert!(examples.len() >= 5, "{text}");
+    for ex in examples {
+        let mut args: Vec<&str> = ex.split_whitespace().skip(2).collect();
+        if !args.contains(&"--json") {
+            args.push("--json");
+        }
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{ex}: {err}");
+        let j: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{ex}: {e}: {out}"));
+        let v = f(&j["rows"][0]["value"]);
+        assert!(v.is_finite() && v > 0.0, "{ex}: {}", j["rows"][0]);
+    }
+}
+
+/// Issue 24's whole-report failure, through the binary: exit 0, every row printed, the
+/// hockey-stick row either answered (coarser lattice) or saying why.
+#[test]
+fn partition_iterations_5_k_2_sigma_0_8_exits_0_with_every_row() {
+    let j = json(&["--iterations", "5", "--k", "2", "--sigma", "0.8", "--delta", "1e-5", "--orders", "2..64"]);
+    let rows = j["rows"].as_array().unwrap();
+    assert!(rows.iter().any(|r| r["key"] == "bis_certified_dp"), "{j}");
+    for r in rows {
+        assert!(r["value"].is_number() || r["rdp"].is_number() || r["note"].as_str().unwrap().contains("not computed: "), "{r}");
+    }
+    assert!(j["terms"]["terms"].as_array().unwrap().iter().any(|t| t["name"] == "F_alpha"), "{j}");
+}
+
+/// Issue 25: δ = 1e−300 is valid (answered), and the text prints it as 1e-300, not 300 digits.
+#[test]
+fn partition_delta_1e_300_is_answered_in_readable_text() {
+    let (code, out, err) = run(&["--iterations", "10", "--k", "4", "--sigma", "2", "--delta", "1e-300", "--orders", "2..64"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("δ = 1e-300") && !out.contains("0.0000000000"), "{out}");
+}
+
+/// Ctrl-C during a long row (the certified hockey stick of T = 10⁶ iterations) stops the command
+/// within about a second: exit 130, nothing on stdout.
+#[cfg(unix)]
+#[test]
+fn partition_interrupted_exits_130_within_a_second() {
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("dpaudit"))
+        .args(["partition", "--iterations", "1000000", "--k", "1", "--sigma", "2", "--delta", "1e-5"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let pid = child.id().to_string();
+    let t0 = std::time::Instant::now();
+    assert!(std::process::Command::new("kill").args(["-INT", &pid]).status().unwrap().success());
+    let out = child.wait_with_output().unwrap();
+    let waited = t0.elapsed();
+    let err = String::from_utf8_lossy(&out.stderr);
+    if out.status.code() == Some(0) {
+        return; // finished before the signal (a fast machine): nothing to interrupt
+    }
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(out.stdout.is_empty() && err.contains("interrupted"), "{err}");
+    assert!(waited.as_millis() < 1500, "{waited:?}");
+}

@@ -6,7 +6,7 @@
 //! Timing: dpaudit is timed in-process with [`std::time::Instant`] around
 //! [`crate::pld::epsilon_interval`] (default options: the certified interval of `ε(δ)`,
 //! discretisation, composition and conversion included) — for allocation workloads around
-//! `papers::balanced_iteration::hockey_stick::certified_epsilon` (default options); each Python accountant by
+//! `papers::balanced_iteration::section_3_3::hockey_stick::certified_epsilon` (default options); each Python accountant by
 //! `time.perf_counter` inside the runner around its computation (imports excluded; see
 //! [`super::runner`]).
 
@@ -135,8 +135,8 @@ fn dpaudit_once(w: &Workload, interrupt: &AtomicBool) -> Result<std::result::Res
             let r = match w.selected {
                 None => crate::pld::epsilon_interval(&[(w.mechanism(), w.steps)], w.delta, &crate::pld::PldOptions::default()).map(|(iv, _)| iv),
                 Some(k) => {
-                    let opts = crate::papers::balanced_iteration::hockey_stick::BisOptions::default();
-                    crate::papers::balanced_iteration::hockey_stick::certified_epsilon(w.steps, k, w.noise_multiplier, 1.0, w.delta, &opts).map(|b| b.interval)
+                    let opts = crate::papers::balanced_iteration::section_3_3::hockey_stick::BisOptions::default();
+                    crate::papers::balanced_iteration::section_3_3::hockey_stick::certified_epsilon(w.steps, k, w.noise_multiplier, 1.0, w.delta, &opts).map(|b| b.interval)
                 }
             };
             let seconds = start.elapsed().as_secs_f64();

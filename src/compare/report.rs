@@ -119,7 +119,7 @@ pub fn markdown(rep: &CompareReport) -> String {
     }
 
     s.push_str("\n## Accountants\n\n| accountant | version | setting |\n|---|---|---|\n");
-    s.push_str(&format!("| {DPAUDIT} | {} | certified FFT privacy-loss distribution (crate::pld::epsilon_interval, default options); allocation workloads: papers::balanced_iteration::hockey_stick::certified_epsilon |\n", m.dpaudit_version));
+    s.push_str(&format!("| {DPAUDIT} | {} | certified FFT privacy-loss distribution (crate::pld::epsilon_interval, default options); allocation workloads: papers::balanced_iteration::section_3_3::hockey_stick::certified_epsilon |\n", m.dpaudit_version));
     for a in &rep.accountants {
         match (&a.version, &a.skipped) {
             (Some(v), _) => s.push_str(&format!("| {} | {v} | {} |\n", a.accountant.name(), a.setting)),

@@ -1,49 +1,44 @@
 //! *Leveraging Randomness in Model and Data Partitioning* as a [`Paper`]: its registry of results,
 //! audit points, golden files, experiments and recorded verdicts.
 
-use super::PAPER;
+use crate::papers::balanced_iteration::PAPER;
 use crate::error::Result;
 use crate::papers::experiment::{ExperimentOutput, ExperimentSize};
+use super::cards::{appendix_a as aa, section_2 as s2, section_3_1 as s31, section_3_2 as s32, section_3_3 as s33, section_3_4 as s34};
 use crate::papers::card::Card;
-use crate::papers::{Guarantee, Paper};
+use crate::papers::Paper;
 use std::sync::atomic::AtomicBool;
 
 
-macro_rules! entry {
-    ($result:expr, $function:expr, $g:ident, $golden:expr, $spec:expr) => {
-        Card { result: $result, title: "", function: concat!("crate::papers::balanced_iteration::", $function), guarantee: Guarantee::$g, golden: concat!("balanced_iteration/", $golden), spec: $spec, params: &[], outputs: &[], example: &[], mpfr: false, eval: crate::papers::card::pending }
-    };
-}
-
-/// The registry (issue 11), in paper order within each slice. Second slice: Theorem 3.1 is an
-/// upper bound with the certified reverse term `R^∞` (the paper's `R^paper` is flagged, not
-/// certified); Lemma 3.18 and Corollary 3.19 are registered with the guarantee they **claim**
+/// The registry, in paper order (Section 2, 3.1, 3.2, 3.3, 3.4, Appendix A). Theorem 3.1 is an
+/// upper bound with the certified reverse term `R^∞` (the paper's `R^paper` is an output labelled
+/// estimate); Lemma 3.18 and Corollary 3.19 are registered with the guarantee they **claim**
 /// (upper) and audited false (A1); Remark 3.2's printed chain guarantees nothing (`Estimate`);
 /// Lemma 3.15's exact reverse divergence (k = 1) and Remark 3.9's shuffled instance are exact
-/// oracles (nearest rounding). Guarantees: Lemma 3.12 is an identity,
-/// so the exact forward term `F_α` it yields for `S_{d,k}` is `Exact` (reported rounded up);
-/// Theorem 3.11 is the exact RDP of the Poisson-subsampled Gaussian (forward direction dominates)
-/// — `Exact`, rounded up; Lemma 3.13 / Corollary 3.14 and Proposition 2.3 are upper bounds.
+/// oracles. Lemma 3.12 is an identity, so the exact forward term `F_α` it yields for `S_{d,k}`
+/// is `Exact` (reported rounded up); Theorem 3.11 is the exact RDP of the Poisson-subsampled
+/// Gaussian (forward direction dominates) — `Exact`, rounded up; Lemma 3.13 / Corollary 3.14 and
+/// Proposition 2.3 are upper bounds.
 pub const REGISTRY: &[Card] = &[
-    entry!("Proposition 2.3", "conversion::proposition_2_3_epsilon", Upper, "proposition_2_3.csv", "balanced_iteration §9"),
-    entry!("Theorem 3.11", "poisson::theorem_3_11", Exact, "theorem_3_11.csv", "balanced_iteration §13"),
-    entry!("Lemma 3.12", "forward_exact::theorem_3_1_forward", Exact, "lemma_3_12.csv", "balanced_iteration §1.3, §3"),
-    entry!("Lemma 3.13", "mixtures::lemma_3_13", Upper, "corollary_3_14.csv", "balanced_iteration §4"),
-    entry!("Corollary 3.14", "forward_bound::corollary_3_14", Upper, "corollary_3_14.csv", "balanced_iteration §5"),
-    entry!("Theorem 3.1", "reverse::theorem_3_1", Upper, "theorem_3_1.csv", "balanced_iteration §1, §1.5"),
-    entry!("Remark 3.2", "printed::remark_3_2", Estimate, "theorem_3_1.csv", "balanced_iteration §2"),
-    entry!("Theorem 3.4", "applications::theorem_3_4", Upper, "applications.csv", "balanced_iteration §10"),
-    entry!("Theorem 3.5", "applications::theorem_3_5", Upper, "applications.csv", "balanced_iteration §10"),
-    entry!("Corollary 3.7", "applications::corollary_3_7", Upper, "applications.csv", "balanced_iteration §8, §10"),
-    entry!("Theorem 3.8", "applications::theorem_3_8", Upper, "applications.csv", "balanced_iteration §11"),
-    entry!("Remark 3.9", "shuffle::remark_3_9_shuffle_t2", Exact, "reverse_exact.csv", "balanced_iteration §14"),
-    entry!("Remark 3.10", "applications::remark_3_10", Upper, "applications.csv", "balanced_iteration §12"),
-    entry!("Lemma 3.15", "reverse_exact::reverse_exact_k1", Exact, "reverse_exact.csv", "balanced_iteration §1.6, §6"),
-    entry!("Corollary 3.17", "reverse::corollary_3_17", Exact, "theorem_3_1.csv", "balanced_iteration §7"),
-    entry!("Lemma 3.18", "reverse::lemma_3_18_bound", Upper, "theorem_3_1.csv", "balanced_iteration §8"),
-    entry!("Corollary 3.19", "reverse::corollary_3_19_paper", Upper, "theorem_3_1.csv", "balanced_iteration §8"),
-    entry!("Proposition A.1", "gaussians::proposition_a_1", Exact, "gaussians.csv", "balanced_iteration §7"),
-    entry!("Proposition A.2", "gaussians::proposition_a_2", Exact, "gaussians.csv", "balanced_iteration §7"),
+    s2::PROPOSITION_2_3,
+    s31::THEOREM_3_1,
+    s31::REMARK_3_2,
+    s32::THEOREM_3_4,
+    s32::THEOREM_3_5,
+    s32::COROLLARY_3_7,
+    s33::THEOREM_3_8,
+    s33::REMARK_3_9,
+    s33::REMARK_3_10,
+    s33::THEOREM_3_11,
+    s34::LEMMA_3_12,
+    s34::LEMMA_3_13,
+    s34::COROLLARY_3_14,
+    s34::LEMMA_3_15,
+    s34::COROLLARY_3_17,
+    s34::LEMMA_3_18,
+    s34::COROLLARY_3_19,
+    aa::PROPOSITION_A_1,
+    aa::PROPOSITION_A_2,
 ];
 
 /// The recorded audit points (regenerated by `dpaudit list --record-verdicts`).
@@ -54,16 +49,16 @@ pub static BALANCED_ITERATION: Paper = Paper {
     key: PAPER,
     title: "Leveraging Randomness in Model and Data Partitioning for Privacy Amplification (Dong, Chen, Özgür 2025)",
     cards: REGISTRY,
-    points: super::audit_points::all_points,
+    points: crate::papers::balanced_iteration::audit_points::all_points,
     golden: &super::golden::ALL,
     experiments,
     recorded: RECORDED,
 };
 
-/// Table 1 and Figure 3 (`experiments.rs`), then Figures 1–2 and Figure 3's Poisson-PLD
-/// column (`experiments_figures.rs`; spec §15).
+/// Table 1 and Figure 3 (`experiments/mod.rs`), then Figures 1–2 and Figure 3's Poisson-PLD
+/// column (`experiments/figures.rs`; spec §15).
 fn experiments(size: ExperimentSize, interrupt: &AtomicBool) -> Result<Vec<ExperimentOutput>> {
-    let mut out = super::experiments::outputs(size, interrupt)?;
-    out.extend(super::experiments_figures::outputs(size, interrupt)?);
+    let mut out = crate::papers::balanced_iteration::experiments::outputs(size, interrupt)?;
+    out.extend(crate::papers::balanced_iteration::experiments::figures::outputs(size, interrupt)?);
     Ok(out)
 }

@@ -4,7 +4,9 @@
 //! `(T, k) = (t, k)` with the exact forward term alone.
 
 use super::*;
-use crate::papers::balanced_iteration::{conversion as conv, forward_exact, poisson};
+use crate::papers::balanced_iteration::section_2::conversion as conv;
+use crate::papers::balanced_iteration::section_3_1::forward_exact;
+use crate::papers::balanced_iteration::section_3_3::poisson;
 
 const IN: [&str; 5] = ["t", "k", "sigma", "max_order", "delta"];
 

@@ -3,7 +3,8 @@
 //! Corollary 3.14 / Lemma 3.13).
 
 use super::*;
-use crate::papers::balanced_iteration::{forward_bound, forward_exact};
+use crate::papers::balanced_iteration::section_3_1::forward_exact;
+use crate::papers::balanced_iteration::section_3_4::forward_bound;
 
 const IN: [&str; 5] = ["d", "k", "c", "sigma", "alpha"];
 

@@ -3,7 +3,7 @@
 //! its upward rounding allowance `(4α + 16)u` × the terms' magnitudes is ~1e−12 relative at small ε.
 
 use super::*;
-use crate::papers::balanced_iteration::poisson as thm;
+use crate::papers::balanced_iteration::section_3_3::poisson as thm;
 
 const IN: [&str; 4] = ["gamma", "c", "sigma", "alpha"];
 

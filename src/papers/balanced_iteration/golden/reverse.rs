@@ -9,9 +9,14 @@
 //! (`golden/anchors/balanced_iteration/anchors_reverse.py`).
 
 use super::*;
-use crate::papers::balanced_iteration::applications as app;
-use crate::papers::balanced_iteration::reverse::{self as rev, ReverseTerm};
-use crate::papers::balanced_iteration::{gaussians, printed, reverse_exact, shuffle};
+use crate::papers::balanced_iteration::section_3_2::splitting;
+use crate::papers::balanced_iteration::section_3_3::bis;
+use crate::papers::balanced_iteration::section_3_1::theorem_3_1::ReverseTerm;
+use crate::papers::balanced_iteration::section_3_4::reverse as rev;
+use crate::papers::balanced_iteration::appendix_a::gaussians;
+use crate::papers::balanced_iteration::section_3_1::printed;
+use crate::papers::balanced_iteration::section_3_3::shuffle;
+use crate::papers::balanced_iteration::section_3_4::reverse_exact;
 
 fn na(n: usize) -> Vec<RouteValue> {
     vec![RouteValue::NotApplicable; n]
@@ -68,12 +73,12 @@ const APP_IN: [&str; 5] = ["d", "k", "epochs", "sigma", "alpha"];
 fn app_value(result: &str, x: &[f64]) -> Result<Vec<f64>> {
     let (d, k, n, s, a) = (x[0] as u64, x[1] as u64, x[2] as u64, x[3], x[4] as u64);
     let t = match result {
-        "theorem_3_4" => app::theorem_3_4(d, 1.0, s, a, ReverseTerm::Certified)?,
-        "corollary_3_7" => app::corollary_3_7(1.0, s, a, ReverseTerm::Certified)?,
-        "theorem_3_8" | "remark_3_10" => app::theorem_3_8(d, k, 1.0, s, a, ReverseTerm::Certified)?,
+        "theorem_3_4" => splitting::theorem_3_4(d, 1.0, s, a, ReverseTerm::Certified)?,
+        "corollary_3_7" => splitting::corollary_3_7(1.0, s, a, ReverseTerm::Certified)?,
+        "theorem_3_8" | "remark_3_10" => bis::theorem_3_8(d, k, 1.0, s, a, ReverseTerm::Certified)?,
         other => return Err(crate::error::Error::invalid("result", other, "expected theorem_3_4, corollary_3_7, theorem_3_8 or remark_3_10")),
     };
-    let m = |v: f64| app::remark_3_10(v, n, a);
+    let m = |v: f64| bis::remark_3_10(v, n, a);
     Ok(vec![m(t.forward)?, m(t.reverse)?, m(t.epsilon)?])
 }
 
