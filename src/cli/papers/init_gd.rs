@@ -4,7 +4,7 @@
 //! prints and writes the trade-off CSV (all or nothing).
 
 use crate::cli::EXIT_OK;
-use crate::papers::mixture_fdp::init_gd_report::{init_gd_report, InitGdReport, InitGdRequest, Target};
+use crate::papers::mixture_fdp::commands::init_gd::{init_gd_report, InitGdReport, InitGdRequest, Target};
 use crate::Result;
 use clap::Args;
 use serde_json::json;

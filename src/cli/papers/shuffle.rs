@@ -5,7 +5,7 @@
 //! computes, this file prints and writes the trade-off CSV (all or nothing).
 
 use crate::cli::{EXIT_FINDING, EXIT_OK};
-use crate::papers::mixture_fdp::shuffle_report::{shuffle_report, Outcome, Row, ShuffleReport, ShuffleRequest, Target, F64_FLOOR, TRADEOFF_POINTS};
+use crate::papers::mixture_fdp::commands::shuffle::{shuffle_report, Outcome, Row, ShuffleReport, ShuffleRequest, Target, F64_FLOOR, TRADEOFF_POINTS};
 use crate::Result;
 use clap::Args;
 use serde_json::json;

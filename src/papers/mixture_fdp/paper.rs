@@ -72,7 +72,7 @@ pub static MIXTURE_FDP: Paper = Paper {
 /// Tables 1, 2 and the δ(ε) curves (`experiments.rs`), then the Theorem 5.1 curves vs the
 /// no-initialisation baseline (`experiments_s5.rs`).
 fn experiments(size: ExperimentSize, interrupt: &AtomicBool) -> Result<Vec<ExperimentOutput>> {
-    let mut out = super::experiments::outputs(size, interrupt)?;
-    out.extend(super::experiments_s5::theorem_5_1_curves(size, interrupt)?);
+    let mut out = super::experiments::tables::outputs(size, interrupt)?;
+    out.extend(super::experiments::section_5::theorem_5_1_curves(size, interrupt)?);
     Ok(out)
 }

@@ -1,0 +1,78 @@
+//! The MPFR route for Section 4 (mixtures spec §4.6 item 1: "confirm with high-precision
+//! arithmetic: exact integer binomials and a multiprecision w⁰_i"): Corollary 4.3's δ and the
+//! exact pair's hockey-stick as direct sums over every atom below the threshold, 256-bit MPFR,
+//! exact `C(i, a)` by integer recursion — no log space, no tail cut. Independent of
+//! `shuffling.rs`'s f64 evaluation (used by the golden `exact` route and the tests).
+//!
+//! Only components with `ln w⁰_i ≥ −1000` (decided in f64) are summed; the rest weigh < n e^{−1000}.
+
+use crate::papers::mixture_fdp::section_4::shuffling::Shuffle;
+use crate::papers::golden_table::GOLDEN_PREC;
+use rug::ops::Pow;
+use rug::{Float, Integer};
+
+/// `Σ_i w⁰_i Σ_{a/b < c0/c1} p_i(a) (c0 − c1 a/b)` at [`GOLDEN_PREC`] bits (see
+/// `Shuffle::positive_sum`), every quantity in MPFR.
+fn positive_sum(s: &Shuffle, c0: &Float, c1: &Float) -> Float {
+    let prec = GOLDEN_PREC;
+    let mut total = Float::with_val(prec, 0);
+    if *c0 <= 0 {
+        return total;
+    }
+    let e0 = Float::with_val(prec, s.eps0).exp();
+    let w = Float::with_val(prec, 1) / (e0 + 1u32);
+    let pc = Float::with_val(prec, &w * 2u32);
+    let one_m_pc = Float::with_val(prec, 1) - &pc;
+    let m = (s.n - 1) as u32;
+    let mut cm = Integer::from(1); // C(m, i)
+    for i in 0..s.n as u32 {
+        if i > 0 {
+            cm = cm * (m - i + 1) / i;
+        }
+        if s.ln_w0(i as u64) < -1000.0 {
+            continue;
+        }
+        let w0 = Float::with_val(prec, &cm) * pc.clone().pow(i) * one_m_pc.clone().pow(m - i);
+        let scale = w0 / Float::with_val(prec, Integer::from(1) << i);
+        let mut c = Integer::from(1); // C(i, a)
+        let mut comp = Float::with_val(prec, 0);
+        for a in 0..=i {
+            if a > 0 {
+                c = c * (i - a + 1) / a;
+            }
+            let b = i + 1 - a;
+            let term = Float::with_val(prec, c0) - Float::with_val(prec, c1) * a / b;
+            if term <= 0 {
+                break;
+            }
+            comp += Float::with_val(prec, &c) * term;
+        }
+        total += comp * scale;
+    }
+    total
+}
+
+/// Corollary 4.3's δ (spec §4.4 box, last form) at 256 bits, rounded to the nearest f64.
+pub fn corollary_4_3_delta_mp(s: &Shuffle, eps: f64) -> f64 {
+    let prec = GOLDEN_PREC;
+    let e0 = Float::with_val(prec, s.eps0);
+    let t = Float::with_val(prec, &e0 / 2u32).tanh();
+    let g = Float::with_val(prec, 1) + Float::with_val(prec, eps).exp_m1() / &t;
+    (positive_sum(s, &Float::with_val(prec, 1), &g) * t).to_f64()
+}
+
+/// The exact pair's `H_{e^ε}(P‖Q)` (spec §4.4) at 256 bits, rounded to the nearest f64; 0 for
+/// ε ≥ ε₀ (the pair's likelihood ratios lie in `[e^{−ε₀}, e^{ε₀}]`).
+pub fn exact_pair_delta_mp(s: &Shuffle, eps: f64) -> f64 {
+    if eps >= s.eps0 {
+        return 0.0;
+    }
+    let prec = GOLDEN_PREC;
+    let e0 = Float::with_val(prec, s.eps0).exp();
+    let w = Float::with_val(prec, 1) / (e0 + 1u32);
+    let g = Float::with_val(prec, eps).exp();
+    let one_m_w = Float::with_val(prec, 1) - &w;
+    let c0 = Float::with_val(prec, &one_m_w - Float::with_val(prec, &g * &w));
+    let c1 = Float::with_val(prec, Float::with_val(prec, &g * &one_m_w) - &w);
+    positive_sum(s, &c0, &c1).to_f64()
+}
