@@ -2,13 +2,15 @@
 //! paper, Section 5; spec §5): Theorem 5.1's bound for the least-squares shift
 //! `μ_I = clip(a − I, −c, c)/σ` (Examples D.1, D.2; with `c` the sup over datasets of this family,
 //! so also the worst-case remark with the envelope `min(|a − I|, c)/σ`) next to the baseline
-//! without initialisation randomness (`G_{c/σ}`). The CLI parses, calls [`init_gd_report`] and
-//! prints.
+//! without initialisation randomness (`G_{c/σ}`) — the functions of the cards
+//! [`crate::papers::mixture_fdp::cards::section_5`]. The CLI parses, calls [`init_gd_report`] and
+//! prints the `Serialize` report.
 
 use crate::papers::mixture_fdp::section_5::init_gd::*;
 use crate::error::{check, Error, Result};
 use crate::num::fmt::format_number;
 use crate::papers::Guarantee;
+use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What is asked.
@@ -31,24 +33,57 @@ pub struct InitGdRequest {
     pub target: Target,
 }
 
-/// One line of the report.
-#[derive(Clone, Debug, PartialEq)]
+/// One line of the report (a JSON row).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Row {
     pub key: &'static str,
     pub result: &'static str,
     pub what: String,
     pub guarantee: Guarantee,
-    /// `None`: not applicable (reason in `note`).
+    /// `None`: not applicable (reason in `not_applicable`). An upper δ below the f64 range is the
+    /// smallest subnormal (never 0; `ln_value` holds its logarithm).
+    #[serde(serialize_with = "crate::num::fmt::serialize_opt_f64")]
     pub value: Option<f64>,
-    pub note: String,
+    /// `ln δ` (δ target only).
+    #[serde(serialize_with = "crate::num::fmt::serialize_opt_f64", skip_serializing_if = "Option::is_none")]
+    pub ln_value: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_applicable: Option<String>,
+    /// The value could not be computed, and why (the other rows are still reported).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_computed: Option<String>,
 }
 
-/// The answer.
-#[derive(Clone, Debug, PartialEq)]
+impl Row {
+    fn of(key: &'static str, result: &'static str, what: String, r: Result<(f64, Option<f64>)>) -> Result<Row> {
+        let mut row = Row { key, result, what, guarantee: Guarantee::Upper, value: None, ln_value: None, not_applicable: None, not_computed: None };
+        match r {
+            Ok((v, ln)) => (row.value, row.ln_value) = (Some(v), ln),
+            Err(Error::Interrupted) => return Err(Error::Interrupted),
+            Err(e) => row.not_computed = Some(e.to_string()),
+        }
+        Ok(row)
+    }
+}
+
+/// The answer: the JSON object of `dpaudit init-gd --json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct InitGdReport {
-    pub request: InitGdRequest,
-    pub shift: Shift,
+    pub command: &'static str,
+    pub paper: &'static str,
+    #[serde(serialize_with = "crate::num::fmt::serialize_f64")]
+    pub a: f64,
+    #[serde(serialize_with = "crate::num::fmt::serialize_f64")]
+    pub sigma: f64,
+    #[serde(serialize_with = "crate::num::fmt::serialize_opt_f64")]
+    pub clip: Option<f64>,
+    /// `delta`, `epsilon` or `beta`.
+    pub quantity: &'static str,
     pub rows: Vec<Row>,
+    #[serde(skip)]
+    pub request: InitGdRequest,
+    #[serde(skip)]
+    pub shift: Shift,
 }
 
 /// Points of the trade-off CSV: thresholds `t = sinh(s)`, `s = −5, −4.9, …, 5`.
@@ -56,7 +91,7 @@ pub const TRADEOFF_POINTS: usize = 101;
 
 impl InitGdRequest {
     /// Validate. Errors (one line each): `a` not finite or `|a| > 1000`; σ ∉ [1e−3, 1e3];
-    /// `c` not in (0, 1000] or `c/σ > 60`; ε not finite or < 0; δ ∉ (0, 1); α ∉ [0, 1].
+    /// `c` not in (0, 1000]; ε not finite or < 0; δ ∉ (0, 1); α ∉ [0, 1].
     pub fn shift(&self) -> Result<Shift> {
         check::finite("--a", self.a)?;
         if self.a.abs() > 1e3 {
@@ -69,9 +104,6 @@ impl InitGdRequest {
             Some(c) => {
                 if !(c.is_finite() && c > 0.0 && c <= 1e3) {
                     return Err(Error::invalid("--clip", c, "must lie in (0, 1000]"));
-                }
-                if c / self.sigma > 60.0 {
-                    return Err(Error::invalid("--clip", c, "c/sigma must be <= 60 (delta below 1e-300 at every eps of interest)"));
                 }
                 c
             }
@@ -94,19 +126,26 @@ impl InitGdRequest {
     }
 }
 
-fn answer(s: &Shift, t: Target, theorem: bool) -> Result<f64> {
+/// The value at the target and, for a δ target, `ln δ`.
+fn answer(s: &Shift, t: Target, theorem: bool) -> Result<(f64, Option<f64>)> {
     if theorem {
         return match t {
-            Target::Delta { epsilon } => theorem_5_1_delta(s, epsilon),
-            Target::Epsilon { delta } => theorem_5_1_epsilon(s, delta),
-            Target::Beta { alpha } => theorem_5_1_eval(s, alpha),
+            Target::Delta { epsilon } => {
+                let l = theorem_5_1_ln_delta(s, epsilon)?;
+                Ok((delta_upper_from_ln(l), Some(l)))
+            }
+            Target::Epsilon { delta } => Ok((theorem_5_1_epsilon(s, delta)?, None)),
+            Target::Beta { alpha } => Ok((theorem_5_1_eval(s, alpha)?, None)),
         };
     }
     let g = no_init_baseline(s)?;
     match t {
-        Target::Delta { epsilon } => Ok(crate::num::round::widen_up(g.delta(epsilon)?, 4).min(1.0)),
-        Target::Epsilon { delta } => Ok(g.epsilon_for_delta(delta)?.upper),
-        Target::Beta { alpha } => Ok((g.tradeoff(alpha)? * (1.0 - 1e-12)).max(0.0)),
+        Target::Delta { epsilon } => {
+            let (v, _, ln) = gdp_delta_upper(&g, epsilon, crate::papers::card::DEFAULT_PRECISION);
+            Ok((v, Some(ln)))
+        }
+        Target::Epsilon { delta } => Ok((g.epsilon_for_delta(delta)?.upper, None)),
+        Target::Beta { alpha } => Ok(((g.tradeoff(alpha)? * (1.0 - 1e-12)).max(0.0), None)),
     }
 }
 
@@ -114,18 +153,20 @@ fn answer(s: &Shift, t: Target, theorem: bool) -> Result<f64> {
 /// parameters ([`InitGdRequest::shift`]), [`Error::Interrupted`].
 pub fn init_gd_report(req: &InitGdRequest, interrupt: &AtomicBool) -> Result<InitGdReport> {
     let s = req.shift()?;
-    let mut rows = Vec::new();
-    let v = answer(&s, req.target, true)?;
-    rows.push(Row { key: "theorem_5_1", result: "Theorem 5.1", what: "random initialisation I ~ N(0,1), index-revealed bound J (|mu_I| form)".into(), guarantee: Guarantee::Upper, value: Some(v), note: String::new() });
+    let mut rows = vec![Row::of("theorem_5_1", "Theorem 5.1", "random initialisation I ~ N(0,1), index-revealed bound J (|mu_I| form)".into(), answer(&s, req.target, true))?];
     if interrupt.load(Ordering::Relaxed) {
         return Err(Error::Interrupted);
     }
-    let row = match req.clip {
-        Some(c) => Row { key: "no_init", result: "Example D.2", what: format!("fixed start (no initialisation randomness): G_{{c/sigma}}, c/sigma = {}", format_number(c / req.sigma)), guarantee: Guarantee::Upper, value: Some(answer(&s, req.target, false)?), note: String::new() },
-        None => Row { key: "no_init", result: "Example D.1", what: "fixed start (no initialisation randomness)".into(), guarantee: Guarantee::Upper, value: None, note: "not applicable: without clipping the sensitivity |a - theta0|/sigma is unbounded over theta0".into() },
+    rows.push(match req.clip {
+        Some(c) => Row::of("no_init", "Example D.2", format!("fixed start (no initialisation randomness): G_{{c/sigma}}, c/sigma = {}", format_number(c / req.sigma)), answer(&s, req.target, false))?,
+        None => Row { value: None, not_applicable: Some("without clipping the sensitivity |a - theta0|/sigma is unbounded over theta0".into()), ..Row::of("no_init", "Example D.1", "fixed start (no initialisation randomness)".into(), Ok((0.0, None)))? },
+    });
+    let quantity = match req.target {
+        Target::Delta { .. } => "delta",
+        Target::Epsilon { .. } => "epsilon",
+        Target::Beta { .. } => "beta",
     };
-    rows.push(row);
-    Ok(InitGdReport { request: *req, shift: s, rows })
+    Ok(InitGdReport { command: "init-gd", paper: crate::papers::mixture_fdp::PAPER, a: req.a, sigma: req.sigma, clip: req.clip, quantity, rows, request: *req, shift: s })
 }
 
 impl InitGdReport {

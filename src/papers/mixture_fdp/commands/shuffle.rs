@@ -1,32 +1,32 @@
 //! The answer to a `dpaudit shuffle` question ([`shuffle_report`]): for `n` users with ε₀-DP
 //! local randomisers behind a shuffler, the δ(ε) or ε(δ) of every bound a user can pick, side by
-//! side — the paper's f-DP bound (Theorem 4.2 through Corollary 4.3), the exact pair of the FMT23
+//! side — the paper's f-DP bound (Theorem 4.2 through Corollary 4.3, the card
+//! [`crate::papers::mixture_fdp::cards::section_4::COROLLARY_4_3`]), the exact pair of the FMT23
 //! reduction, FMT23's closed form (what shuffle users run today), and the exact values of two
 //! concrete shuffled mechanisms (3-ary and binary randomised response, **lower** bounds on the
-//! worst case). Every number comes from `shuffling.rs`, `clones.rs` and `rr.rs` (no formula
-//! here). The report checks the nesting the theory forces (mixtures spec §4.5 "Reading"):
-//! `lower bounds ≤ exact pair ≤ f-DP bound` and `exact pair ≤ FMT23`; a violation is a finding.
+//! worst case). Every number comes from `section_4/` (no formula here).
+//!
+//! A row that cannot be computed (its hypothesis fails, or the exact sum is beyond the work
+//! budget) says why and the other rows are still reported. The report checks the nesting the
+//! theory forces (mixtures spec §4.5 "Reading"): `lower bounds ≤ exact pair ≤ f-DP bound` and
+//! `exact pair ≤ FMT23`, comparing each lower side's certified **lower** end with the upper
+//! side's certified **upper** end (in `ln δ` for a δ target, so values below the f64 range are
+//! compared too); a violation is a finding.
 
-use crate::papers::mixture_fdp::section_4::clones::{fmt23_delta, fmt23_epsilon};
-use crate::papers::mixture_fdp::section_4::rr::{binary_rr_delta, binary_rr_epsilon, k_rr_delta, k_rr_epsilon};
-use crate::papers::mixture_fdp::section_4::shuffling::{corollary_4_3_delta, corollary_4_3_epsilon, exact_pair_chain, exact_pair_delta, exact_pair_epsilon, theorem_4_2_chain, Shuffle};
 use crate::error::{check, Error, Result};
+use crate::papers::mixture_fdp::section_4::clones::{fmt23_delta, fmt23_epsilon};
+use crate::papers::mixture_fdp::section_4::rr::{binary_rr_epsilon_with, binary_rr_ln_delta, k_rr_epsilon_with, k_rr_ln_delta_with};
+use crate::papers::mixture_fdp::section_4::shuffling::*;
 use crate::papers::Guarantee;
+use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Largest n for which the 3-ary RR lower bound is computed for a δ target (one δ sum costs
-/// ~(n/(e^{ε₀}+2))² terms; at ε₀ = 1 and n = 10⁵ that is ~3·10⁸) and for an ε target (a
-/// bisection of ~60 sums).
-pub const K_RR_MAX_USERS_DELTA: u64 = 100_000;
-pub const K_RR_MAX_USERS_EPSILON: u64 = 20_000;
 /// Largest n for the trade-off curves (the exact chains hold every atom, ~n²/2 of them).
 pub const TRADEOFF_MAX_USERS: u64 = 2000;
-/// δ values below this are under the f64 range of the sums (`shuffling.rs` floors every dropped
-/// term at the smallest normal number): an upper bound there is only "δ ≤ ~1e−300", and two such
-/// bounds cannot be ordered, so the nesting check skips them.
-pub const F64_FLOOR: f64 = 1e-290;
 /// Number of α points of `--tradeoff-csv` (α = 0, 1/(K−1), …, 1).
 pub const TRADEOFF_POINTS: usize = 101;
+/// The stated assumption of every upper bound of the report.
+pub const ASSUMPTION: &str = "upper bounds assume the FMT23 shuffling reduction (restricted by its erratum to a class of local randomisers)";
 
 /// What is asked: δ at a given ε, or ε at a given δ.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,49 +43,74 @@ pub struct ShuffleRequest {
     pub target: Target,
 }
 
-/// One row's answer.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Outcome {
-    /// The δ (for a δ target) or ε (for an ε target).
-    Value(f64),
-    /// The result's hypothesis fails for these parameters, and why.
-    NotApplicable(String),
-    /// Not computed (cost), and why.
-    Skipped(String),
-}
-
-/// One bound.
-#[derive(Clone, Debug, PartialEq)]
+/// One bound (the JSON object of a row).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Row {
-    /// Stable key (JSON): `f_dp`, `exact_pair`, `fmt23`, `rr3`, `rr2`.
+    /// Stable key: `f_dp`, `exact_pair`, `fmt23`, `rr3`, `rr2`.
     pub key: &'static str,
     /// Where it comes from.
     pub result: &'static str,
     /// Short description.
     pub what: &'static str,
     pub guarantee: Guarantee,
-    pub outcome: Outcome,
-    /// This row's value divided by the f-DP row's (None when either is missing or that is 0).
+    /// The δ (δ target) or ε (ε target), rounded in the guarantee's direction; `null` when not
+    /// computed (then `not_applicable` or `not_computed` says why). An upper δ below the f64
+    /// range is the smallest subnormal (`ln_value` holds its logarithm).
+    #[serde(serialize_with = "crate::num::fmt::serialize_opt_f64")]
+    pub value: Option<f64>,
+    /// `ln δ` of the value (δ target only): exact also below the f64 range.
+    #[serde(serialize_with = "crate::num::fmt::serialize_opt_f64", skip_serializing_if = "Option::is_none")]
+    pub ln_value: Option<f64>,
+    /// This row's value divided by the f-DP row's (null when either is missing or that is 0).
+    #[serde(rename = "ratio_to_f_dp", serialize_with = "crate::num::fmt::serialize_opt_f64")]
     pub ratio: Option<f64>,
+    /// The result's hypothesis fails for these parameters, and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_applicable: Option<String>,
+    /// Not computed (cost), and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_computed: Option<String>,
+    /// Certified `(lower, upper)` ends of the true value, in `ln δ` (δ target) or ε: what the
+    /// nesting check compares.
+    #[serde(skip)]
+    pub ends: Option<(f64, f64)>,
 }
 
 impl Row {
+    fn new(key: &'static str, result: &'static str, what: &'static str, guarantee: Guarantee) -> Row {
+        Row { key, result, what, guarantee, value: None, ln_value: None, ratio: None, not_applicable: None, not_computed: None, ends: None }
+    }
+    /// The value, when computed.
     pub fn value(&self) -> Option<f64> {
-        match self.outcome {
-            Outcome::Value(v) => Some(v),
-            _ => None,
-        }
+        self.value
     }
 }
 
-/// The whole answer.
-#[derive(Clone, Debug, PartialEq)]
+/// The whole answer: the JSON object of `dpaudit shuffle --json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ShuffleReport {
-    pub request: ShuffleRequest,
+    pub command: &'static str,
+    pub paper: &'static str,
+    pub users: u64,
+    #[serde(serialize_with = "crate::num::fmt::serialize_f64")]
+    pub local_epsilon: f64,
+    /// `delta` (δ at ε) or `epsilon` (ε at δ).
+    pub quantity: &'static str,
+    #[serde(serialize_with = "crate::num::fmt::serialize_opt_f64")]
+    pub epsilon: Option<f64>,
+    #[serde(serialize_with = "crate::num::fmt::serialize_opt_f64")]
+    pub delta: Option<f64>,
     pub rows: Vec<Row>,
+    pub nesting_holds: bool,
     /// Violations of the nesting the theory forces (empty: all hold). Each names both rows and
-    /// both numbers.
+    /// both certified ends.
     pub nesting_violations: Vec<String>,
+    /// The comparisons that were decided (both rows computed).
+    pub nesting_checked: Vec<String>,
+    pub assumption: &'static str,
+    pub tradeoff_points: usize,
+    #[serde(skip)]
+    pub request: ShuffleRequest,
 }
 
 fn checked(req: &ShuffleRequest) -> Result<Shuffle> {
@@ -103,71 +128,119 @@ fn checked(req: &ShuffleRequest) -> Result<Shuffle> {
     Ok(s)
 }
 
+/// Record `r` in `row`: a value with its certified ends, or the reason it is not computed (an
+/// interruption is passed on).
+fn record(row: &mut Row, r: Result<(f64, Option<f64>, (f64, f64))>) -> Result<()> {
+    match r {
+        Ok((v, ln, ends)) => {
+            row.value = Some(v);
+            row.ln_value = ln;
+            row.ends = Some(ends);
+        }
+        Err(Error::Interrupted) => return Err(Error::Interrupted),
+        Err(e) => row.not_computed = Some(e.to_string()),
+    }
+    Ok(())
+}
+
 /// Compute every row for the request. Errors: n < 2 or > 10⁹, ε₀ ∉ (0, 700], ε < 0 or not
-/// finite, δ ∉ (0, 1); `Interrupted` when the flag is set between rows.
+/// finite, δ ∉ (0, 1); [`Error::Interrupted`] once the flag is set (checked inside every sum).
 pub fn shuffle_report(req: &ShuffleRequest, interrupt: &AtomicBool) -> Result<ShuffleReport> {
     let s = checked(req)?;
-    let stop = || if interrupt.load(Ordering::SeqCst) { Err(Error::Interrupted) } else { Ok(()) };
-    let by_target = |d: &dyn Fn(f64) -> Result<f64>, e: &dyn Fn(f64) -> Result<f64>| -> Result<Outcome> {
-        Ok(Outcome::Value(match req.target {
-            Target::Delta { epsilon } => d(epsilon)?,
-            Target::Epsilon { delta } => e(delta)?,
-        }))
-    };
-    let mut rows = Vec::new();
-    let mut push = |key, result, what, guarantee, outcome| rows.push(Row { key, result, what, guarantee, outcome, ratio: None });
-
-    let f_dp = by_target(&|e| corollary_4_3_delta(&s, e), &|d| corollary_4_3_epsilon(&s, d))?;
-    push("f_dp", "Theorem 4.2 / Corollary 4.3", "f-DP bound of the paper (sound knot), rounded up", Guarantee::Upper, f_dp);
-    stop()?;
-    let pair = by_target(&|e| exact_pair_delta(&s, e), &|d| exact_pair_epsilon(&s, d))?;
-    push("exact_pair", "exact pair H(P‖Q)", "tightest bound through the FMT23 reduction (what FMT's numerical method bounds)", Guarantee::Upper, pair);
-    stop()?;
-    let fmt = match req.target {
-        Target::Delta { epsilon } => fmt23_delta(&s, epsilon)?,
-        Target::Epsilon { delta } => fmt23_epsilon(&s, delta)?,
-    };
-    let fmt = fmt.map_or_else(|| Outcome::NotApplicable(format!("ε₀ = {} > ln(n/(8 ln(2/δ)) − 1), FMT23's assumption", req.local_epsilon)), Outcome::Value);
-    push("fmt23", "FMT23 Theorem 3.2", "closed form of Feldman–McMillan–Talwar (SODA 2023)", Guarantee::Upper, fmt);
-    stop()?;
-    let k_rr_cap = match req.target {
-        Target::Delta { .. } => K_RR_MAX_USERS_DELTA,
-        Target::Epsilon { .. } => K_RR_MAX_USERS_EPSILON,
-    };
-    let rr3 = if s.n > k_rr_cap {
-        Outcome::Skipped(format!("n > {k_rr_cap}: the exact 3-RR sum costs ~(n/(e^ε₀+2))² terms"))
-    } else {
-        by_target(&|e| k_rr_delta(&s, 3, e), &|d| k_rr_epsilon(&s, 3, d))?
-    };
-    push("rr3", "shuffled 3-ary RR (exact)", "a concrete ε₀-DP mechanism: lower bound on the worst case", Guarantee::Lower, rr3);
-    stop()?;
-    let rr2 = by_target(&|e| binary_rr_delta(&s, e), &|d| binary_rr_epsilon(&s, d))?;
-    push("rr2", "shuffled binary RR (exact)", "a concrete ε₀-DP mechanism: lower bound on the worst case", Guarantee::Lower, rr2);
-
-    let base = rows[0].value();
+    let stop = Some(interrupt);
+    let halt = || if interrupt.load(Ordering::SeqCst) { Err(Error::Interrupted) } else { Ok(()) };
+    halt()?;
+    let mut f_dp = Row::new("f_dp", "Theorem 4.2 / Corollary 4.3", "f-DP bound of the paper (sound knot), rounded up", Guarantee::Upper);
+    let mut pair = Row::new("exact_pair", "exact pair H(P‖Q)", "tightest bound through the FMT23 reduction (what FMT's numerical method bounds)", Guarantee::Upper);
+    let mut fmt = Row::new("fmt23", "FMT23 Theorem 3.2", "closed form of Feldman–McMillan–Talwar (SODA 2023)", Guarantee::Upper);
+    let mut rr3 = Row::new("rr3", "shuffled 3-ary RR (exact)", "a concrete ε₀-DP mechanism: lower bound on the worst case", Guarantee::Lower);
+    let mut rr2 = Row::new("rr2", "shuffled binary RR (exact)", "a concrete ε₀-DP mechanism: lower bound on the worst case", Guarantee::Lower);
+    // a lower bound on ln δ as a row: the f64 value rounded down (0 below the f64 range)
+    let lower = |l: f64| -> (f64, Option<f64>, (f64, f64)) { (if l < -745.0 { 0.0 } else { (l.exp() * (1.0 - 1e-15)).next_down().max(0.0) }, Some(l), (l, l)) };
+    let fmt_na = || format!("ε₀ = {} > ln(n/(8 ln(2/δ)) − 1), FMT23's assumption", req.local_epsilon);
+    match req.target {
+        Target::Delta { epsilon } => {
+            record(&mut f_dp, corollary_4_3_ln_delta(&s, epsilon, stop).map(|b| (b.upper(1.0), Some(b.ln_hi), (b.ln_lo, b.ln_hi))))?;
+            halt()?;
+            record(
+                &mut pair,
+                exact_pair_ln_delta(&s, epsilon, stop).map(|b| match b {
+                    Some(b) => (b.upper(1.0), Some(b.ln_hi), (b.ln_lo, b.ln_hi)),
+                    None => (0.0, Some(f64::NEG_INFINITY), (f64::NEG_INFINITY, f64::NEG_INFINITY)),
+                }),
+            )?;
+            halt()?;
+            match fmt23_delta(&s, epsilon)? {
+                Some(v) => record(&mut fmt, Ok((v, Some(v.ln()), ((v * (1.0 - 1e-11)).ln(), v.ln()))))?,
+                None => fmt.not_applicable = Some(fmt_na()),
+            }
+            record(&mut rr3, k_rr_ln_delta_with(&s, 3, epsilon, stop).map(lower))?;
+            halt()?;
+            record(&mut rr2, binary_rr_ln_delta(&s, epsilon).map(lower))?;
+        }
+        Target::Epsilon { delta } => {
+            let up = |e: f64| (e, None, (e, e));
+            record(&mut f_dp, corollary_4_3_epsilon_with(&s, delta, stop).map(up))?;
+            halt()?;
+            record(&mut pair, exact_pair_epsilon_bounds(&s, delta, stop).map(|(lo, hi)| (hi, None, (lo, hi))))?;
+            halt()?;
+            match fmt23_epsilon(&s, delta)? {
+                Some(v) => record(&mut fmt, Ok(up(v)))?,
+                None => fmt.not_applicable = Some(fmt_na()),
+            }
+            record(&mut rr3, k_rr_epsilon_with(&s, 3, delta, stop).map(up))?;
+            halt()?;
+            record(&mut rr2, binary_rr_epsilon_with(&s, delta, stop).map(up))?;
+        }
+    }
+    let mut rows = vec![f_dp, pair, fmt, rr3, rr2];
+    let base = rows[0].value;
     for r in rows.iter_mut() {
-        r.ratio = match (r.value(), base) {
+        r.ratio = match (r.value, base) {
             (Some(v), Some(b)) if b > 0.0 => Some(v / b),
             _ => None,
         };
     }
-    let nesting_violations = nesting(&rows);
-    Ok(ShuffleReport { request: *req, rows, nesting_violations })
+    let (nesting_violations, nesting_checked) = nesting(&rows, matches!(req.target, Target::Delta { .. }));
+    let (quantity, epsilon, delta) = match req.target {
+        Target::Delta { epsilon } => ("delta", Some(epsilon), None),
+        Target::Epsilon { delta } => ("epsilon", None, Some(delta)),
+    };
+    Ok(ShuffleReport {
+        command: "shuffle",
+        paper: crate::papers::mixture_fdp::PAPER,
+        users: req.users,
+        local_epsilon: req.local_epsilon,
+        quantity,
+        epsilon,
+        delta,
+        nesting_holds: nesting_violations.is_empty(),
+        rows,
+        nesting_violations,
+        nesting_checked,
+        assumption: ASSUMPTION,
+        tradeoff_points: TRADEOFF_POINTS,
+        request: *req,
+    })
 }
 
-/// The orderings the theory forces between rows (both δ and ε targets are monotone the same
-/// way: a larger δ at fixed ε ⇔ a larger ε at fixed δ). Pairs whose upper side lies below
-/// [`F64_FLOOR`] are not compared (both are floor artefacts there).
-fn nesting(rows: &[Row]) -> Vec<String> {
-    let get = |k: &str| rows.iter().find(|r| r.key == k).and_then(|r| r.value().map(|v| (r.result, v)));
+/// The orderings the theory forces between rows (both targets are monotone the same way: a
+/// larger δ at fixed ε ⇔ a larger ε at fixed δ): the lower side's certified lower end against
+/// the upper side's certified upper end. Returns `(violations, comparisons decided)`.
+fn nesting(rows: &[Row], ln_delta: bool) -> (Vec<String>, Vec<String>) {
+    let get = |k: &str| rows.iter().find(|r| r.key == k).and_then(|r| r.ends.map(|e| (r.result, e)));
+    let show = |x: f64| if ln_delta { format!("δ = e^{x:.6}") } else { format!("ε = {x:.10}") };
     let pairs = [("rr3", "exact_pair"), ("rr2", "exact_pair"), ("exact_pair", "f_dp"), ("exact_pair", "fmt23")];
-    pairs
-        .iter()
-        .filter_map(|(lo, hi)| match (get(lo), get(hi)) {
-            (Some((ln, lv)), Some((hn, hv))) if lv > hv && hv >= F64_FLOOR => Some(format!("{ln} = {lv:e} exceeds {hn} = {hv:e}")),
-            _ => None,
-        })
-        .collect()
+    let (mut bad, mut done) = (Vec::new(), Vec::new());
+    for (lo, hi) in pairs {
+        if let (Some((ln, (l_lo, _))), Some((hn, (_, h_hi)))) = (get(lo), get(hi)) {
+            done.push(format!("{lo} <= {hi}"));
+            if l_lo > h_hi {
+                bad.push(format!("{ln} ({} at least) exceeds {hn} ({} at most)", show(l_lo), show(h_hi)));
+            }
+        }
+    }
+    (bad, done)
 }
 
 impl ShuffleReport {

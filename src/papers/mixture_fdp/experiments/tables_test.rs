@@ -89,7 +89,9 @@ fn quick_outputs_reproduce_tables_1_and_2_and_the_curves() {
     assert_eq!(tc.header, CURVES_HEADER.map(String::from));
     assert_eq!(tc.rows.len(), 25);
     for r in &tc.rows {
-        assert!(r[3] <= r[2] && r[4] <= r[2] && r[2] <= r[1], "ε = {}: {r:?}", r[0]);
+        // the pair and the f-DP bound are both upper bounds; at ε = 0 they are equal (total
+        // variation is preserved) and their roundings may cross by a few ulps
+        assert!(r[3] <= r[2] && r[4] <= r[2] && r[2] <= r[1] * (1.0 + 1e-12), "ε = {}: {r:?}", r[0]);
     }
     let row = |eps: f64| tc.rows.iter().find(|r| r[0] == eps).unwrap();
     assert!(rel(row(0.5)[1], 3.03086166695554e-06) < 1e-9 && rel(row(1.0)[2], 1.3745826402733e-14) < 1e-9);

@@ -16,22 +16,20 @@
 //! `P = (1−w)P₀ + wQ₀`, `Q = (1−w)Q₀ + wP₀`. The swap `(a, b) ↦ (b, a)` exchanges P₀ ↔ Q₀ and
 //! P ↔ Q, so both trade-off functions are symmetric.
 //!
-//! Numerics (spec §8 items 1–6): δ is a sum of **positive** terms per component, started at the
-//! threshold atom in log space (`ln_binom`, relative error ≲ 1e−14) and continued by the exact
-//! ratio recursion `p_i(a−1) = p_i(a) a/(i+1−a)` into the tail; the tail is cut once a geometric
-//! bound on the rest falls below 1e−17 of the component's sum, and that bound is **added**
-//! (upper bounds stay upper bounds). Nothing is lost to underflow: a component with
-//! `ln w⁰_i < −800`, or whose largest term is below e^{−700}, is replaced by a bound on its
-//! contribution floored at the smallest normal f64 (2.2e−308), so a δ whose true value lies
-//! below the f64 range is reported as an upper bound of order 1e−300, never as 0.
+//! Numerics (spec §8 items 1–6): every δ is a sum of **positive** terms (`sums.rs`: log space,
+//! certified ends, the cut tails bounded and added), so upper bounds stay upper bounds and a δ far
+//! below the f64 range keeps its relative accuracy as `ln δ` (reported as an f64 it is floored
+//! at the smallest subnormal, never 0). Thresholds are computed without `e^ε` (no overflow for
+//! any finite ε).
 
+use super::sums::{positive_sum, Binomials, LnBounds, DEFAULT_BUDGET};
 use crate::error::{Error, Result};
 use crate::num::special::ln_binom;
 use crate::repr::TradeOff;
+use std::sync::atomic::AtomicBool;
 
-/// Relative allowance covering the f64 evaluation (ln_binom ≲ 1e−14 relative, the exp of the
-/// threshold term, the recursion's few ulps per step): results are multiplied by `1 + REL`.
-const REL: f64 = 1e-12;
+/// Unit roundoff of f64.
+const U: f64 = f64::EPSILON / 2.0;
 
 /// The shuffling setting of spec §4.1: `n` users, local ε₀.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -69,114 +67,42 @@ impl Shuffle {
         ln_binom(m, i as f64) + i as f64 * ln_pc + (m - i as f64) * ln_1m_pc
     }
 
-    /// `Σ_i w⁰_i Σ_{0 ≤ a ≤ i, a/b < thr} p_i(a) (c0 − c1 a/b)`, `b = i + 1 − a` — the common form
-    /// of Corollary 4.3's δ (`c0 = 1`, `c1 = γ̃`) and of the exact pair's hockey-stick
-    /// (`c0 = 1 − w − γw`, `c1 = γ(1−w) − w`); each term is positive for `a/b < thr = c0/c1`.
-    /// Rounded up (module doc).
-    fn positive_sum(&self, c0: f64, c1: f64) -> f64 {
-        if !(c0 > 0.0) {
-            return 0.0;
-        }
-        let thr = c0 / c1;
-        let mut total = 0.0f64;
-        let mut bound = 0.0f64;
-        // Components from the mode of C ~ Binom(n − 1, p_c) outwards: ln w⁰_i is concave in i
-        // (the binomial is log-concave), so once it falls below −800 on one side it stays below;
-        // each remaining component contributes ≤ c0 w⁰_i ≤ e^{−800}, below the f64 range, and the
-        // smallest normal number is added for each instead (n ≤ 1e9 of them stay ≤ 2.3e−299).
-        // O(√n) components instead of n.
+    /// The binomial numbers of the positive sums ([`positive_sum`]).
+    pub fn binomials(&self) -> Binomials {
+        let ln_w = -(self.eps0.exp().ln_1p());
         let m = self.n - 1;
         let mode = (((m + 1) as f64 * 2.0 * self.w()).floor() as u64).min(m);
-        let visit = |i: u64| -> Option<(f64, f64)> {
-            let lw = self.ln_w0(i);
-            (lw >= -800.0).then(|| self.component_sum(i, lw, c0, c1, thr))
-        };
-        let mut i = mode;
-        while i <= m {
-            match visit(i) {
-                Some((s, b)) => {
-                    total += s;
-                    bound += b;
-                }
-                None => {
-                    bound += (m - i + 1) as f64 * f64::MIN_POSITIVE;
-                    break;
-                }
-            }
-            i += 1;
-        }
-        let mut i = mode;
-        while i > 0 {
-            i -= 1;
-            match visit(i) {
-                Some((s, b)) => {
-                    total += s;
-                    bound += b;
-                }
-                None => {
-                    bound += (i + 1) as f64 * f64::MIN_POSITIVE;
-                    break;
-                }
-            }
-        }
-        (total * (1.0 + REL) + bound).next_up()
+        Binomials { n: self.n, ln_pc: std::f64::consts::LN_2 + ln_w, ln_1m_pc: (-2.0 * self.w()).ln_1p(), mode }
     }
 
-    /// One component's part of [`Shuffle::positive_sum`]: `(Σ_a w⁰_i p_i(a)(c0 − c1 a/b), bound
-    /// on what was cut or underflowed)`.
-    fn component_sum(&self, i: u64, lw: f64, c0: f64, c1: f64, thr: f64) -> (f64, f64) {
-        let mut bound = 0.0f64;
-        let fi = i as f64 + 1.0;
-        // largest a with a < (i+1) thr/(1+thr), capped at i
-        let x = fi * thr / (1.0 + thr);
-        let mut a = (x.ceil() - 1.0).min(i as f64);
-        if a < 0.0 {
-            return (0.0, 0.0);
-        }
-        while a >= 0.0 && a / (fi - a) >= thr {
-            a -= 1.0;
-        }
-        while a + 1.0 <= i as f64 && (a + 1.0) / (fi - a - 1.0) < thr {
-            a += 1.0;
-        }
-        if a < 0.0 {
-            return (0.0, 0.0);
-        }
-        let ln_p = lw + ln_binom(i as f64, a) - i as f64 * std::f64::consts::LN_2;
-        if ln_p < -700.0 {
-            // every term is ≤ c0 p(a) (terms decrease into the tail) and there are ≤ a + 1 of
-            // them: add that bound, floored at the smallest normal number (no underflow to 0)
-            return (0.0, (ln_p + ((a + 1.0) * c0).ln()).exp().max(f64::MIN_POSITIVE));
-        }
-        let mut p = ln_p.exp();
-        let mut s = 0.0f64;
-        loop {
-            let b = fi - a;
-            s += p * (c0 - c1 * a / b);
-            if a == 0.0 {
-                break;
-            }
-            if p < f64::MIN_POSITIVE {
-                // the rest (≤ a atoms, each below the normal range) would underflow
-                bound += a * f64::MIN_POSITIVE;
-                break;
-            }
-            let r = a / b; // p(a−1)/p(a); decreasing as a decreases
-            let rest = p * r / (1.0 - r) * c0;
-            if rest <= 1e-17 * s {
-                bound += rest;
-                break;
-            }
-            p *= r;
-            a -= 1.0;
-        }
-        (s, bound)
+    /// Corollary 4.3's threshold `τ = 1/γ̃ = (1 − 2w)/(e^ε − 2w)` with its two roundings
+    /// `(τ_lo, τ_hi)`: `tanh(ε₀/2)/(expm1(ε) + tanh(ε₀/2))` for ε ≤ 1, else
+    /// `tanh(ε₀/2) e^{−ε}/(1 − 2w e^{−ε})` (no `e^ε`: finite for every ε; 0 beyond ε ≈ 745,
+    /// where only the ratio-0 atoms count).
+    pub fn tau_fdp(&self, eps: f64) -> (f64, f64) {
+        let t = self.one_minus_2w();
+        let tau = if eps <= 1.0 { t / (eps.exp_m1() + t) } else { let e = (-eps).exp(); t * e / (1.0 - 2.0 * self.w() * e) };
+        rounded(tau)
     }
 
-    /// `γ̃ = (e^ε − 2w)/(1 − 2w) = 1 + expm1(ε)/tanh(ε₀/2)` (spec §4.4).
+    /// The exact pair's threshold and scale (spec §4.4): `H_{e^ε}(P‖Q) = c₀ S(τ)` with
+    /// `c₀ = (1 − w) − e^ε w = (1 − w)(−expm1(ε − ε₀))` and
+    /// `τ = c₀/(e^ε(1 − w) − w) = e^{−ε}(−expm1(ε − ε₀))/(−expm1(−ε − ε₀))` (valid for ε < ε₀).
+    pub fn tau_pair(&self, eps: f64) -> (f64, (f64, f64)) {
+        let c0 = (1.0 - self.w()) * -(eps - self.eps0).exp_m1();
+        let tau = (-eps).exp() * -(eps - self.eps0).exp_m1() / -(-eps - self.eps0).exp_m1();
+        (c0, rounded(tau))
+    }
+
+    /// `γ̃ = (e^ε − 2w)/(1 − 2w) = 1 + expm1(ε)/tanh(ε₀/2)` (spec §4.4; `∞` beyond ε ≈ 709).
     pub fn gamma_tilde(&self, eps: f64) -> f64 {
         1.0 + eps.exp_m1() / self.one_minus_2w()
     }
+}
+
+/// `(τ(1 − 8u), min(τ(1 + 8u), 1))`: the ends of a threshold computed in a few f64 operations.
+fn rounded(tau: f64) -> (f64, f64) {
+    (tau * (1.0 - 8.0 * U), (tau * (1.0 + 8.0 * U)).min(1.0))
 }
 
 fn check_eps(eps: f64) -> Result<()> {
@@ -190,12 +116,20 @@ fn check_eps(eps: f64) -> Result<()> {
 /// keeps δ an upper bound, spec §10.1 item 4): the δ(ε) of Theorem 4.2's `C(f_S)`,
 /// `δ = 1 + C(f_S)*(−e^ε) = (1 − 2w) H_{γ̃}(P₀‖Q₀)
 ///    = (1 − 2w) Σ_i w⁰_i 2^{−i} Σ_{a γ̃ < i+1−a} C(i, a) (1 − γ̃ a/(i+1−a))`
-/// — atoms with ratio exactly `τ = 1/γ̃` excluded (they contribute 0). Upper bound (rounded up).
-/// Assumes the FMT23 reduction (module doc). Errors: ε not finite or < 0.
-pub fn corollary_4_3_delta(s: &Shuffle, eps: f64) -> Result<f64> {
+/// — atoms with ratio exactly `τ = 1/γ̃` excluded (they contribute 0) — as certified bounds on
+/// `ln δ` ([`positive_sum`]). For ε → ∞ it tends to `(1 − 2w) Σ_i w⁰_i 2^{−i}` (the ratio-0
+/// atoms), not to 0. Assumes the FMT23 reduction (module doc). Errors: ε not finite or < 0;
+/// the sum's work budget; interruption.
+pub fn corollary_4_3_ln_delta(s: &Shuffle, eps: f64, interrupt: Option<&AtomicBool>) -> Result<LnBounds> {
     check_eps(eps)?;
-    let g = s.gamma_tilde(eps);
-    Ok((s.one_minus_2w() * s.positive_sum(1.0, g) * (1.0 + 4.0 * f64::EPSILON)).next_up().min(1.0))
+    let (lo, hi) = s.tau_fdp(eps);
+    Ok(positive_sum(&s.binomials(), lo, hi, DEFAULT_BUDGET, interrupt)?.scaled(s.one_minus_2w(), 2.0 * U))
+}
+
+/// Corollary 4.3's δ(ε) as an f64 upper bound ([`corollary_4_3_ln_delta`], rounded up; the
+/// smallest subnormal when below the f64 range). Errors: as there.
+pub fn corollary_4_3_delta(s: &Shuffle, eps: f64) -> Result<f64> {
+    Ok(corollary_4_3_ln_delta(s, eps, None)?.upper(1.0))
 }
 
 /// Corollary 4.3 with the trivial cap (spec §4.4 [C], §10.1 item 6): the shuffled mechanism is
@@ -203,14 +137,28 @@ pub fn corollary_4_3_delta(s: &Shuffle, eps: f64) -> Result<f64> {
 /// term is the δ(ε) of ε₀-DP: `H_{e^ε}` of randomised response at ε₀). Upper bound.
 pub fn corollary_4_3_delta_capped(s: &Shuffle, eps: f64) -> Result<f64> {
     let d = corollary_4_3_delta(s, eps)?;
-    let cap = if eps >= s.eps0 { 0.0 } else { ((s.eps0.exp() - eps.exp()) / (s.eps0.exp() + 1.0) * (1.0 + 4.0 * f64::EPSILON)).next_up() };
-    Ok(d.min(cap))
+    Ok(d.min(trivial_cap(s, eps)))
 }
 
-/// `ε_{f-DP}(δ) = inf{ε ≥ 0 : δ_{f-DP}(ε) ≤ δ}` (spec §4.4; Table 2), rounded up: bisection on ε
-/// (δ is non-increasing), 100 steps or one ulp. Errors: δ ∉ (0, 1).
+/// The δ(ε) of ε₀-DP, `(e^{ε₀} − e^ε)_+/(e^{ε₀} + 1) = (1 − w)(−expm1(ε − ε₀))_+`, rounded up
+/// (spec §4.4 [C]).
+pub fn trivial_cap(s: &Shuffle, eps: f64) -> f64 {
+    if eps >= s.eps0 {
+        return 0.0;
+    }
+    ((1.0 - s.w()) * -(eps - s.eps0).exp_m1() * (1.0 + 8.0 * U)).next_up().min(1.0)
+}
+
+/// `ε_{f-DP}(δ) = inf{ε ≥ 0 : δ_{f-DP}(ε) ≤ δ}` (spec §4.4; Table 2), rounded up: the upper end
+/// of [`invert_bracket_ln`] on the upper bound of `ln δ` (`∞` when δ lies below the bound's limit
+/// `(1 − 2w) Σ w⁰_i 2^{−i}`). Errors: δ ∉ (0, 1), as [`corollary_4_3_ln_delta`].
 pub fn corollary_4_3_epsilon(s: &Shuffle, delta: f64) -> Result<f64> {
-    invert(|e| corollary_4_3_delta(s, e), delta)
+    corollary_4_3_epsilon_with(s, delta, None)
+}
+
+/// [`corollary_4_3_epsilon`], interruptible.
+pub fn corollary_4_3_epsilon_with(s: &Shuffle, delta: f64, interrupt: Option<&AtomicBool>) -> Result<f64> {
+    Ok(invert_bracket_ln(|e| Ok(corollary_4_3_ln_delta(s, e, interrupt)?.ln_hi), delta)?.1)
 }
 
 /// Smallest ε ≥ 0 with `f(ε) ≤ δ` for a non-increasing `f`, returned as the upper end of the
@@ -219,33 +167,38 @@ pub fn invert(f: impl Fn(f64) -> Result<f64>, delta: f64) -> Result<f64> {
     Ok(invert_bracket(f, delta)?.1)
 }
 
-/// A bracket `[lo, hi]` of `ε* = inf{ε ≥ 0 : f(ε) ≤ δ}` for a non-increasing `f`, with
-/// `f(lo) > δ ≥ f(hi)` (or `lo = hi = 0` when `f(0) ≤ δ`; `hi = ∞` beyond ε = 1400), and
-/// `hi − lo ≤ 1e−14·hi`. Root finder: Illinois regula falsi on `ln f(ε) − ln δ` (nearly linear
-/// in ε for these tails; superlinear, ~10–20 evaluations instead of ~60 bisection steps), with a
-/// bisection step whenever the interpolant leaves the bracket or `f` is 0 at an end. Every step
-/// keeps the bracket property, so `hi` is an upper and `lo` a lower end whatever the rate.
-/// Errors: δ ∉ (0, 1), a failing `f`.
+/// [`invert_bracket_ln`] for an `f` given in linear scale (0 is `ln = −∞`).
 pub fn invert_bracket(f: impl Fn(f64) -> Result<f64>, delta: f64) -> Result<(f64, f64)> {
+    invert_bracket_ln(|e| Ok(f(e)?.ln()), delta)
+}
+
+/// A bracket `[lo, hi]` of `ε* = inf{ε ≥ 0 : f(ε) ≤ δ}` for a non-increasing `f` given by
+/// `ln_f = ln f` (so δ far below the f64 range works), with `f(lo) > δ ≥ f(hi)` (or
+/// `lo = hi = 0` when `f(0) ≤ δ`; `hi = ∞` beyond ε = 1400), and `hi − lo ≤ 1e−14·hi`. Root
+/// finder: Illinois regula falsi on `ln f(ε) − ln δ` (nearly linear in ε for these tails;
+/// superlinear, ~10–20 evaluations instead of ~60 bisection steps), with a bisection step
+/// whenever the interpolant leaves the bracket or `f` is 0 at an end. Every step keeps the
+/// bracket property, so `hi` is an upper and `lo` a lower end whatever the rate.
+/// Errors: δ ∉ (0, 1), a failing `f`.
+pub fn invert_bracket_ln(ln_f: impl Fn(f64) -> Result<f64>, delta: f64) -> Result<(f64, f64)> {
     crate::error::check::unit_open("delta", delta)?;
-    let f0 = f(0.0)?;
-    if f0 <= delta {
+    let ld = delta.ln();
+    let g0 = ln_f(0.0)?;
+    if g0 <= ld {
         return Ok((0.0, 0.0));
     }
-    let ld = delta.ln();
     let (mut lo, mut hi) = (0.0f64, 1.0f64);
-    let mut glo = f0.ln() - ld;
-    let mut fhi = f(hi)?;
-    while fhi > delta {
+    let mut glo = g0 - ld;
+    let mut ghi = ln_f(hi)? - ld;
+    while ghi > 0.0 {
         lo = hi;
-        glo = fhi.ln() - ld;
+        glo = ghi;
         hi *= 2.0;
         if hi > 1400.0 {
             return Ok((lo, f64::INFINITY));
         }
-        fhi = f(hi)?;
+        ghi = ln_f(hi)? - ld;
     }
-    let mut ghi = fhi.ln() - ld; // ≤ 0, −∞ when f(hi) = 0
     let mut kept = 0i8; // which end the last two steps kept (Illinois)
     for _ in 0..200 {
         if hi - lo <= 1e-14 * hi {
@@ -259,9 +212,8 @@ pub fn invert_bracket(f: impl Fn(f64) -> Result<f64>, delta: f64) -> Result<(f64
         if mid <= lo || mid >= hi {
             break;
         }
-        let fm = f(mid)?;
-        let gm = fm.ln() - ld;
-        if fm <= delta {
+        let gm = ln_f(mid)? - ld;
+        if gm <= 0.0 {
             hi = mid;
             ghi = gm;
             if kept == -1 {
@@ -321,8 +273,8 @@ pub fn corollary_4_3_literal_knot_delta(s: &Shuffle, eps: f64) -> Result<f64> {
             k += 1;
         }
     }
-    let strict = s.positive_sum(1.0, g);
-    Ok((s.one_minus_2w() * (strict + tie)).max(0.0))
+    let strict = corollary_4_3_ln_delta(s, eps, None)?.mid();
+    Ok((strict + s.one_minus_2w() * tie).max(0.0))
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
@@ -335,22 +287,42 @@ fn gcd(a: u64, b: u64) -> u64 {
 
 /// The exact hockey-stick of the pair, `H_{e^ε}(P‖Q) = H_{e^ε}(Q‖P)` (spec §4.4, §4.6 item 1):
 /// `Σ_i w⁰_i Σ_a p_i(a) [(1−w) − γw − (γ(1−w) − w) a/b]_+` with `γ = e^ε` — the tightest δ any
-/// analysis through the FMT23 reduction can give. Positive terms, log-space start, rounded up
-/// (an upper bound on the exact value; tests compare it with MPFR). Exactly 0 for ε ≥ ε₀: every
-/// atom's ratio `((1−w)a + wb)/((1−w)b + wa)` lies in `[e^{−ε₀}, e^{ε₀}]` since `(1−w)/w = e^{ε₀}`.
-/// Errors: ε invalid.
-pub fn exact_pair_delta(s: &Shuffle, eps: f64) -> Result<f64> {
+/// analysis through the FMT23 reduction can give — as certified bounds on its logarithm
+/// ([`Shuffle::tau_pair`], [`positive_sum`]). `None` (δ exactly 0) for ε ≥ ε₀: every atom's ratio
+/// `((1−w)a + wb)/((1−w)b + wa)` lies in `[e^{−ε₀}, e^{ε₀}]` since `(1−w)/w = e^{ε₀}`.
+/// Errors: ε invalid; the sum's work budget; interruption.
+pub fn exact_pair_ln_delta(s: &Shuffle, eps: f64, interrupt: Option<&AtomicBool>) -> Result<Option<LnBounds>> {
     check_eps(eps)?;
     if eps >= s.eps0 {
-        return Ok(0.0);
+        return Ok(None);
     }
-    let (g, w) = (eps.exp(), s.w());
-    Ok(s.positive_sum(1.0 - w - g * w, g * (1.0 - w) - w).min(1.0))
+    let (c0, (lo, hi)) = s.tau_pair(eps);
+    Ok(Some(positive_sum(&s.binomials(), lo, hi, DEFAULT_BUDGET, interrupt)?.scaled(c0, 8.0 * U)))
 }
 
-/// `ε(δ)` of the exact pair (bisection as [`corollary_4_3_epsilon`]). Errors: δ ∉ (0, 1).
+/// The exact pair's δ(ε) as an f64 upper bound (0 for ε ≥ ε₀; [`exact_pair_ln_delta`]).
+pub fn exact_pair_delta(s: &Shuffle, eps: f64) -> Result<f64> {
+    Ok(exact_pair_ln_delta(s, eps, None)?.map_or(0.0, |b| b.upper(1.0)))
+}
+
+/// `ε(δ)` of the exact pair (upper end of [`invert_bracket_ln`]; at most ε₀). Errors: δ ∉ (0, 1).
 pub fn exact_pair_epsilon(s: &Shuffle, delta: f64) -> Result<f64> {
-    invert(|e| exact_pair_delta(s, e), delta)
+    exact_pair_epsilon_with(s, delta, None)
+}
+
+/// [`exact_pair_epsilon`], interruptible.
+pub fn exact_pair_epsilon_with(s: &Shuffle, delta: f64, interrupt: Option<&AtomicBool>) -> Result<f64> {
+    Ok(invert_bracket_ln(|e| Ok(exact_pair_ln_delta(s, e, interrupt)?.map_or(f64::NEG_INFINITY, |b| b.ln_hi)), delta)?.1)
+}
+
+/// A certified bracket `(lo, hi)` of the exact pair's `ε(δ)`: `hi` from the upper ends of
+/// `ln δ` (so `δ(hi) ≤ δ`), `lo` from the lower ends (so `δ(lo) > δ`). Errors: δ ∉ (0, 1);
+/// interruption.
+pub fn exact_pair_epsilon_bounds(s: &Shuffle, delta: f64, interrupt: Option<&AtomicBool>) -> Result<(f64, f64)> {
+    let ln = |e: f64, up: bool| -> Result<f64> { Ok(exact_pair_ln_delta(s, e, interrupt)?.map_or(f64::NEG_INFINITY, |b| if up { b.ln_hi } else { b.ln_lo })) };
+    let hi = invert_bracket_ln(|e| ln(e, true), delta)?.1;
+    let lo = invert_bracket_ln(|e| ln(e, false), delta)?.0;
+    Ok((lo, hi))
 }
 
 /// All atoms `(P₀, Q₀)` of components `i ≤ imax` (spec §4.2 `shuffle_T0_chain`), with the
@@ -387,34 +359,11 @@ pub fn proposition_4_1_chain(s: &Shuffle) -> Result<TradeOff> {
 /// Proposition 4.1 knot formula (spec §4.2): at the likelihood-ratio threshold `t = ta/tb`
 /// (tie included), `(α, 1 − α, ρ, β)` with `α = P₀[L ≤ t] = Σ_i w⁰_i F_i(k_i)`,
 /// `β = Q₀[L > t] = Σ_i w⁰_i [1 − F_i(k_i + 1)]`, `k_i = ⌊(i ta − tb)/(ta + tb)⌋` (integer floor
-/// division, spec §8 item 4). Every number is a sum of positive atoms taken from its own side (no
-/// `1 − CDF`), rounded to nearest. Errors: `ta + tb = 0`.
+/// division, spec §8 item 4). Every number is a sum of binomial tails taken from its own side
+/// (no `1 − CDF`; [`super::knots::knot`], which also gives the error bound). Errors: `ta + tb = 0`.
 pub fn proposition_4_1_knot(s: &Shuffle, ta: u64, tb: u64) -> Result<[f64; 4]> {
-    if ta + tb == 0 {
-        return Err(Error::invalid("knot t = a/b", "0/0", "need a + b > 0"));
-    }
-    let mut out = [0.0f64; 4]; // alpha, alpha_bar, rho, beta
-    for i in 0..s.n {
-        let lw = s.ln_w0(i);
-        if lw < -800.0 {
-            continue;
-        }
-        let lp = |k: u64| lw + ln_binom(i as f64, k as f64) - i as f64 * std::f64::consts::LN_2;
-        for a in 0..=i + 1 {
-            let b = i + 1 - a;
-            let le = (a as u128) * (tb as u128) <= (ta as u128) * (b as u128); // a/b ≤ t
-            let p0 = if a == 0 { 0.0 } else { lp(a - 1).exp() };
-            let q0 = if a > i { 0.0 } else { lp(a).exp() };
-            if le {
-                out[0] += p0;
-                out[2] += q0;
-            } else {
-                out[1] += p0;
-                out[3] += q0;
-            }
-        }
-    }
-    Ok(out)
+    let k = super::knots::knot(s, ta, tb, true, None)?;
+    Ok([k.alpha, k.alpha_bar, k.rho, k.beta])
 }
 
 /// Theorem 4.2's `f_S = 2w Id + (1 − 2w) T(P₀, Q₀)` at a knot of Proposition 4.1 (spec §4.3):

@@ -166,7 +166,6 @@ fn report_rows_and_bad_input() {
         InitGdRequest { a: 1.0, sigma: 0.0, clip: Some(1.0), target: Target::Delta { epsilon: 1.0 } },
         InitGdRequest { a: f64::NAN, sigma: 1.0, clip: Some(1.0), target: Target::Delta { epsilon: 1.0 } },
         InitGdRequest { a: 1.0, sigma: 1.0, clip: Some(-1.0), target: Target::Delta { epsilon: 1.0 } },
-        InitGdRequest { a: 1.0, sigma: 0.01, clip: Some(1.0), target: Target::Delta { epsilon: 1.0 } },
         InitGdRequest { a: 1.0, sigma: 1.0, clip: Some(1.0), target: Target::Delta { epsilon: -1.0 } },
         InitGdRequest { a: 1.0, sigma: 1.0, clip: Some(1.0), target: Target::Epsilon { delta: 1.0 } },
         InitGdRequest { a: 1.0, sigma: 1.0, clip: Some(1.0), target: Target::Beta { alpha: 1.1 } },
