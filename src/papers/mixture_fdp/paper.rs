@@ -3,7 +3,7 @@
 use super::PAPER;
 use crate::error::Result;
 use crate::papers::experiment::{ExperimentOutput, ExperimentSize};
-use super::cards::{appendix_f, section_3, section_4, section_5, section_6};
+use super::cards::{appendix_b, appendix_f, section_3, section_4, section_5, section_6};
 use crate::papers::card::Card;
 use crate::papers::Paper;
 use std::sync::atomic::AtomicBool;
@@ -29,9 +29,9 @@ pub const REGISTRY: &[Card] = &[
     section_3::PROPOSITION_3_3,
     section_3::COROLLARY_B_5,
     section_3::COROLLARY_B_6,
-    section_3::PROPOSITION_B_2,
-    section_3::COROLLARY_B_3,
-    section_3::PROPOSITION_B_1,
+    appendix_b::PROPOSITION_B_2,
+    appendix_b::COROLLARY_B_3,
+    appendix_b::PROPOSITION_B_1,
     // Section 6 / Appendices A, E, F
     section_6::PROPOSITION_6_1,
     section_6::LEMMA_A_4,

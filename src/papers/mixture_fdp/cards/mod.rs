@@ -3,6 +3,7 @@
 //! guarantee; printed and corrected forms side by side where they differ), evaluator and example.
 //! The registry in `paper.rs` lists them in paper order.
 
+pub mod appendix_b;
 pub mod appendix_f;
 pub mod common;
 pub mod section_3;

@@ -198,7 +198,9 @@ fn delta_outputs(out: &mut Outputs, s: &Shuffle, a: &Args, ctx: &Ctx, dname: &'s
         Some(eps) => match corollary_4_3_ln_delta(s, eps, stop) {
             Ok(b) => {
                 let v = b.upper(1.0);
-                let (iv, how) = if work(s) <= MPFR_WORK && v > 1e-290 {
+                // e^ε overflows MPFR's exponent range past ε ≈ 7.4e8 (γ̃ = ∞, the sum NaN): the
+                // certified f64 ends take over there (δ is flat in ε long before)
+                let (iv, how) = if work(s) <= MPFR_WORK && v > 1e-290 && eps <= 1e8 {
                     let iv = ctx.mp(|prec| Ok(vec![corollary_4_3_delta_mpfr(s, eps, prec)]))?[0];
                     (iv, format!("interval: MPFR {} bits, exact binomials", ctx.precision))
                 } else {

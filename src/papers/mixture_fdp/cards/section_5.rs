@@ -13,6 +13,7 @@ use crate::num::fmt::format_number;
 use crate::papers::card::common::{DELTA, EPSILON};
 use crate::papers::card::{Args, Card, Ctx, Domain, OutputSpec, Outputs, Param};
 use crate::papers::mixture_fdp::section_5::init_gd::*;
+use crate::papers::mixture_fdp::section_5::ln_delta::{delta_upper_from_ln, gdp_delta_upper};
 use crate::papers::mixture_fdp::section_5::init_gd_truth::OutputPair;
 use crate::papers::Guarantee;
 

@@ -7,6 +7,7 @@
 //! prints the `Serialize` report.
 
 use crate::papers::mixture_fdp::section_5::init_gd::*;
+use crate::papers::mixture_fdp::section_5::ln_delta::{delta_upper_from_ln, gdp_delta_upper};
 use crate::error::{check, Error, Result};
 use crate::num::fmt::format_number;
 use crate::papers::Guarantee;

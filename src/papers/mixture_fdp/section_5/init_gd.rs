@@ -12,13 +12,14 @@
 
 use crate::error::{check, Error, Result};
 use crate::num::quad::integrate_split;
-use crate::num::special::{ln_ndtr, ndtr};
+use super::ln_delta::{delta_upper_from_ln, ln_delta_gdp_upper};
+use crate::num::special::ndtr;
 use crate::repr::Gdp;
 
 /// Half-width of the integration range in `I` (spec §5.2; `φ(38) ≈ 1e−314`).
-const I_MAX: f64 = 38.0;
+pub(super) const I_MAX: f64 = 38.0;
 /// Fixed partition of the range (the Gaussian weight is resolved on every piece).
-const CUTS: [f64; 11] = [-38.0, -20.0, -10.0, -5.0, -2.5, 0.0, 2.5, 5.0, 10.0, 20.0, 38.0];
+pub(super) const CUTS: [f64; 11] = [-38.0, -20.0, -10.0, -5.0, -2.5, 0.0, 2.5, 5.0, 10.0, 20.0, 38.0];
 /// Relative rounding added to δ and subtracted from β (quadrature error ≲ 1e−13 relative).
 pub const ROUND_REL: f64 = 1e-11;
 
@@ -113,95 +114,6 @@ impl Shift {
         let q = integrate_split(|&i: &f64| h(self.mu(i)) * phi(i), &pts, &0.0, 12);
         tails + q.value
     }
-}
-
-impl Shift {
-    /// `ln E_I[e^{ln_h(μ_I)}]` in log space (δ far below the f64 range keeps its relative
-    /// accuracy): the integrand `exp(ln_h(μ_I) + ln φ(I) − L)`, `L` its largest value on a scan
-    /// (so nothing overflows or underflows), tanh–sinh split at the kinks, the zero of `μ`, the
-    /// fixed partition and the scanned peak; constant tails of a clipped shift analytically. For an
-    /// unbounded shift (Example D.1) the range grows with `reach` (the integrand may peak far
-    /// out when ε is large: at `|μ| ≈ 0.95√ε`); beyond `|I| > R` the weight `2Φ(−R)` (each
-    /// `e^{ln_h} ≤ 1`) is added, so the result stays an upper bound on the true logarithm up to
-    /// the quadrature error.
-    pub fn ln_expect(&self, ln_h: impl Fn(f64) -> f64, reach: f64) -> f64 {
-        let ln_phi = |i: f64| -0.5 * i * i - crate::num::special::LN_SQRT_2PI;
-        let (mut lo, mut hi) = (-I_MAX, I_MAX);
-        let mut kinks = vec![0.0];
-        let mut tails: Vec<f64> = Vec::new();
-        match *self {
-            Shift::Constant { mu } => return ln_h(mu),
-            Shift::Clipped { a, c, sigma } => {
-                kinks = vec![a];
-                if c.is_finite() {
-                    tails.push(ln_ndtr(a - c) + ln_h(c / sigma));
-                    tails.push(ln_ndtr(-a - c) + ln_h(-c / sigma));
-                    lo = (a - c).max(-I_MAX);
-                    hi = (a + c).min(I_MAX);
-                } else {
-                    let r = (I_MAX + a.abs() + (1.0 + sigma) * (2.0 * reach.max(0.0).sqrt())).min(1e5);
-                    lo = -r;
-                    hi = r;
-                    // beyond ±r: at most the Gaussian weight 2Φ(−r)
-                    tails.push(std::f64::consts::LN_2 + ln_ndtr(-r));
-                }
-            }
-            _ => {}
-        }
-        if lo == -I_MAX || hi == I_MAX {
-            // the weight beyond ±38 (where |μ| ≤ sup|μ|), bounded
-            tails.push(std::f64::consts::LN_2 + ln_ndtr(-I_MAX) + ln_h(self.sup_abs()));
-        }
-        let mut l = tails.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let mut peak = None;
-        if lo < hi {
-            // step 0.05, or coarser on a very wide range (the scale only has to be within ~e^600)
-            let steps = (((hi - lo) / 0.05).ceil() as usize).clamp(2, 40_000);
-            for k in 0..=steps {
-                let i = lo + (hi - lo) * k as f64 / steps as f64;
-                let v = ln_h(self.mu(i)) + ln_phi(i);
-                if v > l {
-                    l = v;
-                    peak = Some(i);
-                }
-            }
-        }
-        if l == f64::NEG_INFINITY {
-            return f64::NEG_INFINITY;
-        }
-        let mut total: f64 = tails.iter().map(|t| (t - l).exp()).sum();
-        if lo < hi {
-            let mut pts: Vec<f64> = CUTS.iter().copied().chain(kinks).collect();
-            if let Some(p) = peak {
-                pts.extend([p - 30.0, p - 10.0, p - 3.0, p - 1.0, p, p + 1.0, p + 3.0, p + 10.0, p + 30.0]);
-            }
-            let mut pts: Vec<f64> = pts.into_iter().filter(|&x| x > lo && x < hi).collect();
-            pts.push(lo);
-            pts.push(hi);
-            pts.sort_by(|x, y| x.total_cmp(y));
-            pts.dedup();
-            total += integrate_split(|&i: &f64| (ln_h(self.mu(i)) + ln_phi(i) - l).exp(), &pts, &0.0, 12).value;
-        }
-        l + total.ln()
-    }
-}
-
-/// An upper bound on `ln δ_{G_μ}(ε)` for every `μ ≥ 0`, finite ε ≥ 0, never NaN: `Gdp::ln_delta`
-/// where it is finite; where it underflows to `−∞` (huge `ε/μ`), `ln Φ(−(ε/μ − μ/2))` (δ ≤ Φ(−a));
-/// where that is beyond f64 too, `−½a²` evaluated as `−f64::MAX/2` (a > 1.3e154). `−∞` for μ = 0.
-pub fn ln_delta_gdp_upper(mu: f64, eps: f64) -> f64 {
-    let m = mu.abs();
-    if m == 0.0 {
-        return f64::NEG_INFINITY;
-    }
-    if let Ok(v) = Gdp::new(m).and_then(|g| g.ln_delta(eps)) {
-        if v > f64::NEG_INFINITY {
-            return v;
-        }
-    }
-    let a = eps / m - 0.5 * m;
-    let v = ln_ndtr(-a);
-    if v.is_finite() { v } else { -f64::MAX / 2.0 }
 }
 
 /// One Gaussian component `G_{|μ|}` at the log-likelihood-ratio threshold `t` (reject when
@@ -321,26 +233,6 @@ pub fn theorem_5_1_ln_delta(shift: &Shift, eps: f64) -> Result<f64> {
 /// `init-gd --epsilon 1e300` printed an "upper" δ of 0.0).
 pub fn theorem_5_1_delta(shift: &Shift, eps: f64) -> Result<f64> {
     Ok(delta_upper_from_ln(theorem_5_1_ln_delta(shift, eps)?))
-}
-
-/// `δ_{G_μ}(ε)` of a fixed-start baseline as `(value rounded up, certified interval, upper end of
-/// ln δ)`: the MPFR enclosure of `repr::gdp` at `prec` bits when it succeeds, otherwise (ε/μ
-/// beyond its range, e.g. ε = 1e300 or μ = 1e−300) the f64 upper bound [`ln_delta_gdp_upper`]
-/// with no interval.
-pub fn gdp_delta_upper(g: &Gdp, eps: f64, prec: u32) -> (f64, Option<crate::num::Interval>, f64) {
-    match (g.delta_bounds(eps, prec), g.ln_delta_bounds(eps, prec)) {
-        (Ok(iv), Ok(ln)) => (iv.upper, Some(iv), ln.upper),
-        _ => {
-            let l = ln_delta_gdp_upper(g.mu(), eps);
-            (delta_upper_from_ln(l), None, l)
-        }
-    }
-}
-
-/// An upper bound `ln δ` as an f64 δ rounded up: `exp` (4u up, one ulp), at least the smallest
-/// subnormal (an upper bound below the f64 range is never reported as 0), at most 1; 0 for `−∞`.
-pub fn delta_upper_from_ln(l: f64) -> f64 {
-    if l == f64::NEG_INFINITY { 0.0 } else { (l.exp() * (1.0 + 4.0 * f64::EPSILON)).next_up().max(f64::from_bits(1)).min(1.0) }
 }
 
 /// `ε_J(δ) = inf{ε ≥ 0 : δ_J(ε) ≤ δ}` of **Theorem 5.1** (spec §5.2, §2.7), the upper end of a

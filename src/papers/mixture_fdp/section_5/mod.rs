@@ -4,6 +4,7 @@
 
 pub mod init_gd;
 pub mod init_gd_truth;
+pub mod ln_delta;
 
 #[cfg(test)]
 mod init_gd_test;
