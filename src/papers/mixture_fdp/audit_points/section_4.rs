@@ -14,6 +14,7 @@
 //! | S41 | Proposition 4.1 | bound | reading (`F_i^{-1}(α_i) + 1` read as `k_i + 1`) |
 
 use crate::papers::mixture_fdp::section_4::rr::{binary_rr_delta, k_rr_delta};
+use crate::papers::mixture_fdp::section_4::knots::proposition_4_1_knot;
 use crate::papers::mixture_fdp::section_4::shuffling::*;
 use crate::papers::mixture_fdp::section_4::shuffling_mp::{corollary_4_3_delta_mp, exact_pair_delta_mp};
 use crate::papers::mixture_fdp::PAPER;

@@ -13,6 +13,7 @@ use crate::error::Result;
 use crate::papers::golden_table::helpers::{points, read, rows_of};
 use crate::papers::golden_table::{Generator, Inputs, Route, RouteValue};
 use crate::papers::mixture_fdp::section_4::rr::{binary_rr_delta, k_rr_delta};
+use crate::papers::mixture_fdp::section_4::knots::{f_s_at_knot, proposition_4_1_knot};
 use crate::papers::mixture_fdp::section_4::shuffling::*;
 use crate::papers::mixture_fdp::section_4::shuffling_mp::{corollary_4_3_delta_mp, exact_pair_delta_mp};
 

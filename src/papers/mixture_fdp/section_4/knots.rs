@@ -226,3 +226,19 @@ pub fn t0_at(s: &Shuffle, alpha: f64, interrupt: Option<&AtomicBool>) -> Result<
     let v = (right.beta + gap.max(0.0) / t).clamp(0.0, 1.0 - alpha);
     Ok((v, right.err * (1.0 + 1.0 / t) + 4.0 * U * v, left, right))
 }
+
+/// Proposition 4.1 knot formula (spec §4.2): at the likelihood-ratio threshold `t = ta/tb`
+/// (tie included), `(α, 1 − α, ρ, β)` with `α = P₀[L ≤ t] = Σ_i w⁰_i F_i(k_i)`,
+/// `β = Q₀[L > t] = Σ_i w⁰_i [1 − F_i(k_i + 1)]`, `k_i = ⌊(i ta − tb)/(ta + tb)⌋` (integer floor
+/// division, spec §8 item 4). Every number is a sum of binomial tails taken from its own side
+/// (no `1 − CDF`; [`knot`], which also gives the error bound). Errors: `ta + tb = 0`.
+pub fn proposition_4_1_knot(s: &Shuffle, ta: u64, tb: u64) -> Result<[f64; 4]> {
+    let k = knot(s, ta, tb, true, None)?;
+    Ok([k.alpha, k.alpha_bar, k.rho, k.beta])
+}
+
+/// Theorem 4.2's `f_S = 2w Id + (1 − 2w) T(P₀, Q₀)` at a knot of Proposition 4.1 (spec §4.3):
+/// `2w (1 − α(t)) + (1 − 2w) β(t)` with `1 − α` a tail sum (spec §4.2 example B).
+pub fn f_s_at_knot(s: &Shuffle, knot: &[f64; 4]) -> f64 {
+    2.0 * s.w() * knot[1] + s.one_minus_2w() * knot[3]
+}

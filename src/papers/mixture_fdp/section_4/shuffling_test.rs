@@ -4,6 +4,7 @@
 #![allow(clippy::excessive_precision)]
 
 use crate::papers::mixture_fdp::section_4::rr::{binary_rr_delta, k_rr_delta};
+use crate::papers::mixture_fdp::section_4::knots::{f_s_at_knot, proposition_4_1_knot};
 use crate::papers::mixture_fdp::section_4::shuffling::*;
 use crate::papers::mixture_fdp::section_4::shuffling_mp::{corollary_4_3_delta_mp, exact_pair_delta_mp};
 use crate::repr::TradeOff;

@@ -5,6 +5,7 @@
 pub mod init_gd;
 pub mod init_gd_truth;
 pub mod ln_delta;
+pub mod ln_expect;
 
 #[cfg(test)]
 mod init_gd_test;
