@@ -4,7 +4,7 @@
 //! n = 10⁴ (Table 2, bisection). Target (issue 10): n = 10⁶ in under 1 s.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use dpaudit::papers::mixture_fdp::shuffling::{corollary_4_3_delta, corollary_4_3_epsilon, Shuffle};
+use dpaudit::papers::mixture_fdp::section_4::shuffling::{corollary_4_3_delta, corollary_4_3_epsilon, Shuffle};
 
 fn theorem_4_2(c: &mut Criterion) {
     let mut g = c.benchmark_group("mixture_theorem_4_2");

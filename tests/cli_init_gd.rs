@@ -55,7 +55,7 @@ fn bad_parameters_exit_2_with_one_line_and_write_nothing() {
         vec!["--a", "1", "--sigma", "1", "--clip", "1", "--delta", "1"],
         vec!["--a", "1", "--sigma", "1", "--clip", "1", "--alpha", "2"],
         vec!["--a", "nan", "--sigma", "1", "--clip", "1", "--epsilon", "1"],
-        vec!["--a", "1", "--sigma", "0.001", "--clip", "1", "--epsilon", "1"],
+        vec!["--a", "1", "--sigma", "0.0001", "--clip", "1", "--epsilon", "1"],
     ] {
         let mut a = args.clone();
         a.extend(["--tradeoff-csv", path.to_str().unwrap()]);
@@ -64,4 +64,60 @@ fn bad_parameters_exit_2_with_one_line_and_write_nothing() {
         assert!(err.starts_with("dpaudit: ") && err.trim_end().lines().count() == 1, "{args:?}: {err}");
         assert!(out.is_empty() && !path.exists(), "{args:?}");
     }
+}
+
+/// Every example of `dpaudit init-gd --help` runs (exit 0) with a finite first row.
+#[test]
+fn every_help_example_runs() {
+    let (code, help, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    let dir = tempfile::tempdir().unwrap();
+    let examples: Vec<&str> = help.lines().map(str::trim).filter(|l| l.starts_with("dpaudit init-gd ")).collect();
+    assert!(examples.len() >= 3, "{help}");
+    for ex in examples {
+        let mut args: Vec<String> = ex.split_whitespace().skip(2).map(|a| if a.ends_with(".csv") { dir.path().join(a).display().to_string() } else { a.to_string() }).collect();
+        if !args.iter().any(|a| a == "--json") {
+            args.push("--json".into());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{ex}: {out}{err}");
+        let j: Value = serde_json::from_str(&out).unwrap();
+        let v = value(&j, "theorem_5_1").unwrap();
+        assert!(v.is_finite() && v >= 0.0, "{ex}: {v}");
+    }
+}
+
+/// Issue 25: Theorem 5.1's *upper* δ printed as 0.0 at ε = 1e300 and at c = 1e-300; it is now
+/// the smallest subnormal (an upper bound), with ln δ beside it.
+#[test]
+fn init_gd_epsilon_1e300_upper_delta_is_not_zero() {
+    for args in [["--a", "1", "--sigma", "1", "--clip", "1", "--epsilon", "1e300"], ["--a", "1", "--sigma", "1", "--clip", "1e-300", "--epsilon", "1"]] {
+        let mut a = args.to_vec();
+        a.push("--json");
+        let (code, out, err) = run(&a);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        let j: Value = serde_json::from_str(&out).unwrap();
+        for key in ["theorem_5_1", "no_init"] {
+            let v = value(&j, key).unwrap();
+            assert!(v > 0.0 && v < 1e-300, "{args:?} {key}: {v}");
+        }
+        let row = j["rows"].as_array().unwrap().iter().find(|r| r["key"] == "theorem_5_1").unwrap();
+        assert!(row["ln_value"].as_f64().is_some_and(|l| l < -700.0), "{row}");
+    }
+}
+
+/// Issue 25: `--delta 1e-300` and `--epsilon 1e5` were refused ("delta below e^-700 … not
+/// supported") although valid.
+#[test]
+fn init_gd_delta_1e_300_and_epsilon_1e5_are_answered() {
+    let (code, out, err) = run(&["--a", "1", "--sigma", "1", "--clip", "1", "--delta", "1e-300", "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let j: Value = serde_json::from_str(&out).unwrap();
+    let e = value(&j, "theorem_5_1").unwrap();
+    // δ_J ≤ δ_{G_1}: ε_J ≤ ε_{G_1}(1e-300) ≈ 37.5 (Φ(−x) = 1e-300 at x ≈ 37.0)
+    assert!(e > 30.0 && e <= value(&j, "no_init").unwrap() + 1e-9, "{e}");
+    let (code, out, err) = run(&["--a", "1", "--sigma", "1", "--clip", "1", "--epsilon", "1e5"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("ln δ <="), "{out}");
 }

@@ -10,8 +10,9 @@ use std::cmp::Ordering;
 impl TradeOff {
     /// `T(P, Q)` of a finite discrete pair (mixtures_fdp §2.2; Neyman–Pearson, foundations
     /// §1.6), exact up to the rounding of the partial sums. Atoms are sorted by the likelihood
-    /// ratio `p/q` ascending, compared exactly (error-free products via FMA); equal ratios are
-    /// merged. Forward sums give `x`, `ρ`; tail sums give `x̄`, `y` (compensated summation), so
+    /// ratio `p/q` ascending, compared exactly ([`cmp_ratio`]: error-free products of the
+    /// mantissas, exponents apart, so masses down to the subnormal range never underflow into a
+    /// false tie); equal ratios are merged. Forward sums give `x`, `ρ`; tail sums give `x̄`, `y` (compensated summation), so
     /// `y` reaches an exact 0. The vectors are normalised by their sums.
     ///
     /// Errors: lengths differ or empty; an entry negative or not finite; a sum not within 1e−9
@@ -30,7 +31,9 @@ impl TradeOff {
             }
         }
         let (sp, sq) = (neumaier_sum(p.iter().copied()), neumaier_sum(q.iter().copied()));
-        let mut atoms: Vec<(f64, f64)> = p.iter().zip(q).filter(|(a, b)| **a > 0.0 || **b > 0.0).map(|(a, b)| (a / sp, b / sq)).collect();
+        // atoms with no mass (also after normalising) are dropped: `(0, 0)` has no ratio and
+        // would compare equal to every atom
+        let mut atoms: Vec<(f64, f64)> = p.iter().zip(q).map(|(a, b)| (a / sp, b / sq)).filter(|(a, b)| *a > 0.0 || *b > 0.0).collect();
         atoms.sort_by(|a, b| cmp_ratio(*a, *b));
         // group equal ratios
         let mut groups: Vec<(f64, f64)> = Vec::new();
@@ -174,7 +177,7 @@ impl TradeOff {
         let mut pts: Vec<Vertex> = self.vertices().iter().chain(inv.vertices()).copied().collect();
         pts.push(Vertex { x: 0.0, x_bar: 1.0, rho: 0.0, y: 1.0 });
         pts.push(Vertex { x: 1.0, x_bar: 0.0, rho: 1.0, y: 0.0 });
-        pts.sort_by(|a, b| cmp_abscissa(a, b).then(a.y.total_cmp(&b.y)));
+        pts.sort_by(|a, b| cmp_abscissa_total(a, b).then(a.y.total_cmp(&b.y)));
         let mut hull: Vec<Vertex> = Vec::with_capacity(pts.len());
         for c in pts {
             while hull.len() >= 2 {
@@ -191,19 +194,89 @@ impl TradeOff {
             }
             hull.push(c);
         }
+        // Vertices taken from f and f⁻¹ carry x, x̄, ρ, y from different sums: across the two
+        // halves they may disagree by an ulp, so keep x non-decreasing and y non-increasing (y is
+        // lowered: toward a smaller trade-off, more privacy loss).
+        for k in 1..hull.len() {
+            let prev = hull[k - 1];
+            let v = &mut hull[k];
+            if v.x < prev.x {
+                (v.x, v.x_bar) = (prev.x, prev.x_bar);
+            }
+            if v.y > prev.y {
+                (v.y, v.rho) = (prev.y, prev.rho);
+            }
+        }
         TradeOff::from_chain_unchecked(hull)
     }
 }
 
-/// Order of likelihood ratios `p_i/q_i` (∞ when q = 0), exactly: compares `p_i q_j` with
-/// `p_j q_i` using error-free products (`hi + lo` from FMA).
-fn cmp_ratio(a: (f64, f64), b: (f64, f64)) -> Ordering {
-    let prod = |x: f64, y: f64| {
-        let h = x * y;
-        (h, x.mul_add(y, -h))
+/// Order of likelihood ratios `p_i/q_i` (∞ when q = 0; the atoms have `p + q > 0`), exactly:
+/// compares the exact products `p_i q_j` and `p_j q_i` ([`cmp_exact_products`]). A total order:
+/// it is the order of the exact extended ratios of the stored f64 masses. (Before: the products
+/// were formed in f64 with an FMA error term, and masses below ~1e−160 — the far components of
+/// a shuffled pair, `dpaudit shuffle --users 1000 --local-epsilon 2` — underflowed to equal
+/// products, so the comparison was not transitive and `sort_by` panicked.)
+pub(crate) fn cmp_ratio(a: (f64, f64), b: (f64, f64)) -> Ordering {
+    cmp_exact_products((a.0, b.1), (b.0, a.1))
+}
+
+/// `x = m·2^e` with `m ∈ [1, 2)`, exactly, for a finite `x > 0` (subnormals scaled by 2^64 first).
+fn split(x: f64) -> (f64, i32) {
+    let (x, adj) = if x < f64::MIN_POSITIVE { (x * 18_446_744_073_709_551_616.0, -64) } else { (x, 0) };
+    let bits = x.to_bits();
+    let e = ((bits >> 52) & 0x7ff) as i32 - 1023;
+    (f64::from_bits((bits & 0x000f_ffff_ffff_ffff) | (1023u64 << 52)), e + adj)
+}
+
+/// Compare the exact products `l.0·l.1` and `r.0·r.1` of finite non-negative numbers. Each
+/// non-zero product is `(h + t)·2^e` with `h + t = m_x m_y ∈ [1, 4)` exactly (`h` the rounded
+/// product of the mantissas, `t` its FMA error, neither can under- or overflow); exponents two or
+/// more apart decide, otherwise the pair of the smaller exponent is scaled by 2 (exact) and `(h,
+/// t)` compared lexicographically (a rounded-to-nearest head and its exact tail order like the
+/// values they represent).
+pub(crate) fn cmp_exact_products(l: (f64, f64), r: (f64, f64)) -> Ordering {
+    let exact = |x: f64, y: f64| -> Option<(i32, f64, f64)> {
+        if x == 0.0 || y == 0.0 {
+            return None;
+        }
+        let ((mx, ex), (my, ey)) = (split(x), split(y));
+        let h = mx * my;
+        Some((ex + ey, h, mx.mul_add(my, -h)))
     };
-    let (l, r) = (prod(a.0, b.1), prod(b.0, a.1));
-    l.0.total_cmp(&r.0).then(l.1.total_cmp(&r.1))
+    match (exact(l.0, l.1), exact(r.0, r.1)) {
+        (None, None) => Ordering::Equal,
+        (None, Some(_)) => Ordering::Less,
+        (Some(_), None) => Ordering::Greater,
+        (Some((e1, mut h1, mut t1)), Some((e2, mut h2, mut t2))) => {
+            if e1 >= e2 + 2 {
+                return Ordering::Greater;
+            }
+            if e2 >= e1 + 2 {
+                return Ordering::Less;
+            }
+            if e1 == e2 + 1 {
+                (h1, t1) = (2.0 * h1, 2.0 * t1);
+            } else if e2 == e1 + 1 {
+                (h2, t2) = (2.0 * h2, 2.0 * t2);
+            }
+            // finite, never NaN; partial_cmp also treats −0 = +0
+            h1.partial_cmp(&h2).unwrap_or(Ordering::Equal).then(t1.partial_cmp(&t2).unwrap_or(Ordering::Equal))
+        }
+    }
+}
+
+/// A total order of vertices by abscissa for sorting: vertices with `x ≤ ½` first, by `x`, then
+/// the others by `x̄` descending — [`cmp_abscissa`] (which compares across the two halves by `x̄`)
+/// made transitive for vertices whose stored `x` and `x̄` disagree by rounding about the side of
+/// ½ (`sort_by` needs a total order and panics on some violations).
+pub(crate) fn cmp_abscissa_total(a: &Vertex, b: &Vertex) -> Ordering {
+    match (a.x <= 0.5, b.x <= 0.5) {
+        (true, true) => a.x.total_cmp(&b.x),
+        (false, false) => b.x_bar.total_cmp(&a.x_bar),
+        (true, false) => Ordering::Less,
+        (false, true) => Ordering::Greater,
+    }
 }
 
 fn dx(a: &Vertex, b: &Vertex) -> f64 {
@@ -272,3 +345,7 @@ fn upper_envelope(mut lines: Vec<(f64, f64, f64)>) -> Vec<Vertex> {
     }
     v
 }
+
+#[cfg(test)]
+#[path = "tradeoff_build_test.rs"]
+mod tradeoff_build_test;

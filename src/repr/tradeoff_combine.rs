@@ -63,7 +63,7 @@ impl TradeOff {
     pub fn pointwise(weights: &[f64], fs: &[TradeOff]) -> Result<TradeOff> {
         check_weights(weights, fs.len(), "pointwise combination")?;
         let mut xs: Vec<Vertex> = fs.iter().flat_map(|f| f.vertices().iter().copied()).collect();
-        xs.sort_by(cmp_abscissa);
+        xs.sort_by(super::tradeoff_build::cmp_abscissa_total);
         xs.dedup_by(|b, a| cmp_abscissa(a, b) == Ordering::Equal);
         let v: Vec<Vertex> = xs
             .iter()

@@ -1,13 +1,14 @@
 //! `dpaudit init-gd`: one step of DP-GD from a random Gaussian initialisation — Theorem 5.1 of
 //! *Unified Enhancement of Privacy Bounds for Mixture Mechanisms via f-DP* next to the baseline
-//! without initialisation randomness. Presentation only: [`init_gd_report`] computes, this file
-//! prints and writes the trade-off CSV (all or nothing).
+//! without initialisation randomness. Presentation only: [`init_gd_report`] computes (the
+//! library's `Serialize` report), this file prints it and writes the trade-off CSV (all or
+//! nothing).
 
 use crate::cli::EXIT_OK;
-use crate::papers::mixture_fdp::init_gd_report::{init_gd_report, InitGdReport, InitGdRequest, Target};
+use crate::num::fmt::format_number;
+use crate::papers::mixture_fdp::commands::init_gd::{init_gd_report, InitGdReport, InitGdRequest, Target};
 use crate::Result;
 use clap::Args;
-use serde_json::json;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
@@ -25,9 +26,11 @@ removed; theta = I - g(I, D) - sigma Z with I, Z ~ N(0, 1); mu_I = clip(a - I, -
 'Theorem 5.1' (index-revealed bound in the |mu_I| form; also the worst-case remark with the
 non-negative envelope min(|a - I|, c)/sigma, which this family attains), and the baseline with a
 fixed start, G_{c/sigma} ('not applicable' without clipping). Upper bounds on privacy loss: delta
-and epsilon rounded up, the trade-off value beta rounded down.
-Limits: |a| <= 1000; 0.001 <= sigma <= 1000; 0 < c <= 1000 and c/sigma <= 60; eps finite >= 0;
-0 < delta < 1; 0 <= alpha <= 1.
+and epsilon rounded up, the trade-off value beta rounded down. The delta integral is kept in log
+space: a delta below the f64 range is printed with its ln delta (the upper bound is then the
+smallest subnormal, never 0).
+Limits: |a| <= 1000; 0.001 <= sigma <= 1000; 0 < c <= 1000; eps finite >= 0; 0 < delta < 1;
+0 <= alpha <= 1.
 Exit status: 0 success; 2 bad parameters (nothing written); 130 interrupted.";
 
 /// Arguments of `dpaudit init-gd`.
@@ -79,47 +82,29 @@ pub fn run(a: &InitGdArgs, interrupt: &AtomicBool) -> Result<i32> {
         Some(path) => Some((path.as_path(), report.tradeoff_csv()?)),
         None => None,
     };
-    crate::cli::output::print_report(a.json, || to_json(&report), || to_text(&report), csv)?;
+    crate::cli::output::print_serialized(a.json, &report, || to_text(&report), csv)?;
     Ok(EXIT_OK)
 }
 
-fn asked(rep: &InitGdReport) -> (&'static str, String) {
-    match rep.request.target {
-        Target::Delta { epsilon } => ("delta", format!("δ at ε = {epsilon}")),
-        Target::Epsilon { delta } => ("epsilon", format!("ε at δ = {delta}")),
-        Target::Beta { alpha } => ("beta", format!("trade-off β at α = {alpha}")),
-    }
-}
-
-fn guarantee(g: crate::papers::Guarantee) -> String {
-    serde_json::to_value(g).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
-}
-
-fn to_json(rep: &InitGdReport) -> serde_json::Value {
-    let rows: Vec<_> = rep
-        .rows
-        .iter()
-        .map(|r| {
-            let mut j = json!({"key": r.key, "result": r.result, "what": r.what, "guarantee": guarantee(r.guarantee), "value": r.value});
-            if r.value.is_none() {
-                j["not_applicable"] = json!(r.note);
-            }
-            j
-        })
-        .collect();
-    let (quantity, _) = asked(rep);
-    let q = &rep.request;
-    json!({"command": "init-gd", "paper": "mixture_fdp", "a": q.a, "sigma": q.sigma, "clip": q.clip, "quantity": quantity, "rows": rows})
-}
-
 fn to_text(rep: &InitGdReport) -> String {
-    let q = &rep.request;
-    let (_, what) = asked(rep);
-    let clip = q.clip.map_or("none (Example D.1)".to_string(), |c| c.to_string());
-    let mut s = format!("One-step DP-GD with random initialisation (mixtures f-DP, Section 5): a = {}, σ = {}, clip c = {clip}\n{what}\n", q.a, q.sigma);
+    let what = match rep.request.target {
+        Target::Delta { epsilon } => format!("δ at ε = {}", format_number(epsilon)),
+        Target::Epsilon { delta } => format!("ε at δ = {}", format_number(delta)),
+        Target::Beta { alpha } => format!("trade-off β at α = {}", format_number(alpha)),
+    };
+    let clip = rep.clip.map_or("none (Example D.1)".to_string(), format_number);
+    let mut s = format!("One-step DP-GD with random initialisation (mixtures f-DP, Section 5): a = {}, σ = {}, clip c = {clip}\n{what}\n", format_number(rep.a), format_number(rep.sigma));
     for r in &rep.rows {
-        let v = r.value.map_or(r.note.clone(), |v| format!("{v:.10e}"));
-        s.push_str(&format!("{:<12} [{}] {}: {}\n", r.result, guarantee(r.guarantee), r.what, v));
+        let v = match (r.value, r.ln_value) {
+            (Some(v), Some(l)) if v < 1e-300 && l.is_finite() => format!("{v:.10e} (below the f64 range: ln δ <= {})", format_number(l)),
+            (Some(v), _) => format!("{v:.10e}"),
+            (None, _) => match (&r.not_applicable, &r.not_computed) {
+                (Some(why), _) => format!("not applicable: {why}"),
+                (_, Some(why)) => format!("not computed: {why}"),
+                _ => "-".into(),
+            },
+        };
+        s.push_str(&format!("{:<12} [{}] {}: {}\n", r.result, format!("{:?}", r.guarantee).to_lowercase(), r.what, v));
     }
     s
 }

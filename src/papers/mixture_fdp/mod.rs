@@ -6,73 +6,37 @@
 //! paper (pointwise vs joint combination, log-space δ) is in `crate::repr`. Decisions and what is left:
 //! `README.md` (included below).
 //!
-//! Files by section of the paper:
+//! Rooms (folders) of this paper:
 //! ```text
-//! shuffling.rs     Section 4 / App. C: Proposition 4.1, Theorem 4.2, Corollary 4.3 (+ literal knot,
-//!                  trivial cap), the exact pair (spec §4.1–4.4, §4.6 item 1)
-//! shuffling_mp.rs  the same δ sums in 256-bit MPFR with exact binomials (independent route)
-//! rr.rs            shuffled binary and k-ary randomised response: exact δ, lower bounds (§4.6 item 3)
-//! clones.rs        FMT23 Theorem 3.2, the closed-form baseline of Tables 1/2 (what shuffle users run)
-//! shuffle_report.rs `dpaudit shuffle`: every bound side by side, with the nesting check
-//! experiments.rs  Tables 1, 2 and the δ(ε) curves as CSV + SVG (`dpaudit audit`, experiments)
-//! is_mc.rs        importance-sampled Monte Carlo of the pair's privacy loss (§4.6 item 2, §10.3)
-//! joint_concavity.rs    Section 3 / App. B: Lemma 3.1, Props 3.2, 3.3, B.1, B.2, Cors B.3, B.5, B.6 (§3)
-//! advanced_concavity.rs Section 6 / App. E: Props 6.1, 6.4, E.1, Lemmas A.4, 6.2, 6.3 (§6.1–§6.6)
-//! examples_f.rs    App. F and the Gaussian instances: Examples F.1–F.4 (§6.7, §6.8)
-//! init_gd.rs       Section 5 / App. D: Theorem 5.1, the worst-case remark, Examples D.1–D.3 (§5.1–§5.5)
-//! init_gd_truth.rs the true one-step output pair of concrete datasets, by quadrature (§5.6)
-//! init_gd_report.rs `dpaudit init-gd`: Theorem 5.1 next to the no-initialisation baseline
-//! experiments_s5.rs Theorem 5.1 trade-off and δ curves vs the baseline (CSV + SVG)
-//! audit_points_s5.rs    audit points of spec §10.1 item 3 and §10.2 for Section 5
-//! audit_points_s36.rs   audit points of spec §10.1 items 1, 2, 7–10 and §10.2 for Sections 3, 6
-//! audit_points.rs  audit points of spec §10.1 items 1, 2, 4, 5, 6, 11
-//! audit_points_tables.rs audit points on Tables 1, 2 and Figure 3: importance sampling, §10.1 items 12, 13
-//! golden/          golden-file generators (`golden/mixture_fdp/*.csv`)
-//! paper.rs         the paper as a `Paper`: registry, audit points, golden files, verdicts
+//! section_3/     Section 3 / App. B: joint concavity (Lemma 3.1, Props 3.2, 3.3, B.1, B.2, Cors B.3, B.5, B.6)
+//! section_4/     Section 4 / App. C: shuffling (Prop 4.1, Thm 4.2, Cor 4.3), the exact pair, MPFR route,
+//!                randomised-response lower bounds, FMT23 closed form, importance-sampled Monte Carlo
+//! section_5/     Section 5 / App. D: one-step DP-GD with random initialisation (Thm 5.1, the remark,
+//!                Examples D.1–D.3) and the true output pair of concrete datasets
+//! section_6/     Section 6 / Apps. A, E: Props 6.1, 6.4, E.1, Lemmas A.4, 6.2, 6.3 (printed and corrected)
+//! appendix_f/    Appendix F: Examples F.1–F.4 and the Gaussian instances in closed form
+//! cards/         the result cards (one file per section): parameters, outputs, evaluators, examples
+//! commands/      back-ends of `dpaudit shuffle` and `dpaudit init-gd` (Serialize reports)
+//! audit_points/  audit points of spec §10 (Sections 3–6, Tables 1, 2, Figure 3)
+//! experiments/   Tables 1, 2, the δ(ε) curves and the Theorem 5.1 curves (CSV + SVG)
+//! golden/        golden-file generators (`golden/mixture_fdp/*.csv`)
+//! paper.rs       the paper as a `Paper`: registry (its cards), audit points, golden files, verdicts
 //! ```
 #![doc = include_str!("README.md")]
 
-pub mod shuffling;
-pub mod shuffling_mp;
-pub mod rr;
-pub mod clones;
-pub mod shuffle_report;
-pub mod is_mc;
-pub mod experiments;
-pub mod joint_concavity;
-pub mod advanced_concavity;
-pub mod examples_f;
-pub mod init_gd;
-pub mod init_gd_truth;
+pub mod appendix_f;
 pub mod audit_points;
-pub mod audit_points_s36;
-pub mod audit_points_s5;
-pub mod experiments_s5;
-pub mod init_gd_report;
-pub mod audit_points_tables;
+pub mod cards;
+pub mod commands;
+pub mod experiments;
 pub mod golden;
 pub mod paper;
+pub mod section_3;
+pub mod section_4;
+pub mod section_5;
+pub mod section_6;
 
 pub use paper::MIXTURE_FDP;
 
 /// Paper key used in registries and reports.
 pub const PAPER: &str = "mixture_fdp";
-
-#[cfg(test)]
-mod shuffling_test;
-#[cfg(test)]
-mod clones_test;
-#[cfg(test)]
-mod shuffle_report_test;
-#[cfg(test)]
-mod joint_concavity_test;
-#[cfg(test)]
-mod advanced_concavity_test;
-#[cfg(test)]
-mod examples_f_test;
-#[cfg(test)]
-mod audit_points_s36_test;
-#[cfg(test)]
-mod init_gd_test;
-#[cfg(test)]
-mod audit_points_s5_test;

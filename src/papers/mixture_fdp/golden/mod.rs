@@ -12,9 +12,10 @@
 use crate::error::Result;
 use crate::papers::golden_table::helpers::{points, read, rows_of};
 use crate::papers::golden_table::{Generator, Inputs, Route, RouteValue};
-use crate::papers::mixture_fdp::rr::{binary_rr_delta, k_rr_delta};
-use crate::papers::mixture_fdp::shuffling::*;
-use crate::papers::mixture_fdp::shuffling_mp::{corollary_4_3_delta_mp, exact_pair_delta_mp};
+use crate::papers::mixture_fdp::section_4::rr::{binary_rr_delta, k_rr_delta};
+use crate::papers::mixture_fdp::section_4::knots::{f_s_at_knot, proposition_4_1_knot};
+use crate::papers::mixture_fdp::section_4::shuffling::*;
+use crate::papers::mixture_fdp::section_4::shuffling_mp::{corollary_4_3_delta_mp, exact_pair_delta_mp};
 
 pub mod section_5;
 pub mod sections_3_6;

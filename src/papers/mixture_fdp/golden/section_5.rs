@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::num::fmt::format_number as fmt;
 use crate::papers::golden_table::helpers::points;
 use crate::papers::golden_table::{Generator, Inputs, Route, RouteValue};
-use crate::papers::mixture_fdp::init_gd::*;
+use crate::papers::mixture_fdp::section_5::init_gd::*;
 
 fn instance(s: &str) -> Result<Shift> {
     if let Some(c) = s.strip_prefix("a1_c").and_then(|r| r.strip_suffix("_s1")) {

@@ -11,9 +11,9 @@ use crate::error::{Error, Result};
 use crate::num::fmt::format_number as fmt;
 use crate::papers::golden_table::helpers::points;
 use crate::papers::golden_table::{Generator, Inputs, Route, RouteValue};
-use crate::papers::mixture_fdp::advanced_concavity::*;
-use crate::papers::mixture_fdp::examples_f::*;
-use crate::papers::mixture_fdp::joint_concavity::*;
+use crate::papers::mixture_fdp::section_6::advanced_concavity::*;
+use crate::papers::mixture_fdp::appendix_f::examples_f::*;
+use crate::papers::mixture_fdp::section_3::joint_concavity::*;
 use crate::repr::TradeOff;
 
 fn ex1() -> (Vec<f64>, Vec<Pair>) {
