@@ -88,7 +88,7 @@ pub fn rr_delta<R: Real>(eps0: &R, eps: &R, steps: u64) -> R {
             Some(prev) => {
                 // prev = ln w_{k+1}; w_k = w_{k+1} · (k+1)/(T−k) · π/(1−π).
                 let k1 = kf.clone() + one.clone();
-                prev + (k1 / (t.clone() - kf.clone())).ln() - ln_odds.clone()
+                prev + (k1 / (t.clone() - kf.clone())).ln() + ln_odds.clone()
             }
         };
         let g = -(eps.clone() - loss).exp_m1();

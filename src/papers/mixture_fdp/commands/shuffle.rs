@@ -143,11 +143,45 @@ fn record(row: &mut Row, r: Result<(f64, Option<f64>, (f64, f64))>) -> Result<()
     Ok(())
 }
 
+/// Wall-clock limit of one row: the sums check their stop flag every 256 components, so a row
+/// that would run on (n near 10⁹, where one exact sum has ~10¹⁰ terms and an inversion needs
+/// ~20 sums) stops within a fraction of a second after it and says so, and the other rows are
+/// still computed (issue 25: `--users 1e9` ran for minutes).
+pub const ROW_LIMIT: std::time::Duration = std::time::Duration::from_secs(8);
+
+/// Run one row with its own stop flag, set when the user interrupts or [`ROW_LIMIT`] passes.
+/// A row stopped by the limit is [`Error::Unsupported`] naming it; a user interrupt stays
+/// [`Error::Interrupted`].
+fn within_limit<T>(interrupt: &AtomicBool, f: impl FnOnce(Option<&AtomicBool>) -> Result<T>) -> Result<T> {
+    let row_stop = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
+    std::thread::scope(|sc| {
+        sc.spawn(|| {
+            let t0 = std::time::Instant::now();
+            while !done.load(Ordering::SeqCst) {
+                if interrupt.load(Ordering::SeqCst) || t0.elapsed() > ROW_LIMIT {
+                    row_stop.store(true, Ordering::SeqCst);
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        });
+        let r = f(Some(&row_stop));
+        done.store(true, Ordering::SeqCst);
+        match r {
+            Err(Error::Interrupted) if !interrupt.load(Ordering::SeqCst) => Err(Error::Unsupported(format!(
+                "not finished within the {} s limit of one row (the exact sums grow with n); the other rows are computed",
+                ROW_LIMIT.as_secs()
+            ))),
+            r => r,
+        }
+    })
+}
+
 /// Compute every row for the request. Errors: n < 2 or > 10⁹, ε₀ ∉ (0, 700], ε < 0 or not
 /// finite, δ ∉ (0, 1); [`Error::Interrupted`] once the flag is set (checked inside every sum).
 pub fn shuffle_report(req: &ShuffleRequest, interrupt: &AtomicBool) -> Result<ShuffleReport> {
     let s = checked(req)?;
-    let stop = Some(interrupt);
     let halt = || if interrupt.load(Ordering::SeqCst) { Err(Error::Interrupted) } else { Ok(()) };
     halt()?;
     let mut f_dp = Row::new("f_dp", "Theorem 4.2 / Corollary 4.3", "f-DP bound of the paper (sound knot), rounded up", Guarantee::Upper);
@@ -160,11 +194,11 @@ pub fn shuffle_report(req: &ShuffleRequest, interrupt: &AtomicBool) -> Result<Sh
     let fmt_na = || format!("ε₀ = {} > ln(n/(8 ln(2/δ)) − 1), FMT23's assumption", req.local_epsilon);
     match req.target {
         Target::Delta { epsilon } => {
-            record(&mut f_dp, corollary_4_3_ln_delta(&s, epsilon, stop).map(|b| (b.upper(1.0), Some(b.ln_hi), (b.ln_lo, b.ln_hi))))?;
+            record(&mut f_dp, within_limit(interrupt, |stop| corollary_4_3_ln_delta(&s, epsilon, stop)).map(|b| (b.upper(1.0), Some(b.ln_hi), (b.ln_lo, b.ln_hi))))?;
             halt()?;
             record(
                 &mut pair,
-                exact_pair_ln_delta(&s, epsilon, stop).map(|b| match b {
+                within_limit(interrupt, |stop| exact_pair_ln_delta(&s, epsilon, stop)).map(|b| match b {
                     Some(b) => (b.upper(1.0), Some(b.ln_hi), (b.ln_lo, b.ln_hi)),
                     None => (0.0, Some(f64::NEG_INFINITY), (f64::NEG_INFINITY, f64::NEG_INFINITY)),
                 }),
@@ -174,23 +208,23 @@ pub fn shuffle_report(req: &ShuffleRequest, interrupt: &AtomicBool) -> Result<Sh
                 Some(v) => record(&mut fmt, Ok((v, Some(v.ln()), ((v * (1.0 - 1e-11)).ln(), v.ln()))))?,
                 None => fmt.not_applicable = Some(fmt_na()),
             }
-            record(&mut rr3, k_rr_ln_delta_with(&s, 3, epsilon, stop).map(lower))?;
+            record(&mut rr3, within_limit(interrupt, |stop| k_rr_ln_delta_with(&s, 3, epsilon, stop)).map(lower))?;
             halt()?;
             record(&mut rr2, binary_rr_ln_delta(&s, epsilon).map(lower))?;
         }
         Target::Epsilon { delta } => {
             let up = |e: f64| (e, None, (e, e));
-            record(&mut f_dp, corollary_4_3_epsilon_with(&s, delta, stop).map(up))?;
+            record(&mut f_dp, within_limit(interrupt, |stop| corollary_4_3_epsilon_with(&s, delta, stop)).map(up))?;
             halt()?;
-            record(&mut pair, exact_pair_epsilon_bounds(&s, delta, stop).map(|(lo, hi)| (hi, None, (lo, hi))))?;
+            record(&mut pair, within_limit(interrupt, |stop| exact_pair_epsilon_bounds(&s, delta, stop)).map(|(lo, hi)| (hi, None, (lo, hi))))?;
             halt()?;
             match fmt23_epsilon(&s, delta)? {
                 Some(v) => record(&mut fmt, Ok(up(v)))?,
                 None => fmt.not_applicable = Some(fmt_na()),
             }
-            record(&mut rr3, k_rr_epsilon_with(&s, 3, delta, stop).map(up))?;
+            record(&mut rr3, within_limit(interrupt, |stop| k_rr_epsilon_with(&s, 3, delta, stop)).map(up))?;
             halt()?;
-            record(&mut rr2, binary_rr_epsilon_with(&s, delta, stop).map(up))?;
+            record(&mut rr2, within_limit(interrupt, |stop| binary_rr_epsilon_with(&s, delta, stop)).map(up))?;
         }
     }
     let mut rows = vec![f_dp, pair, fmt, rr3, rr2];
