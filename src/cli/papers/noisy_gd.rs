@@ -7,6 +7,7 @@
 
 use crate::cli::EXIT_OK;
 use crate::num::fmt::format_number;
+use crate::papers::audit_point::Guarantee;
 use crate::papers::shifted_interpolation::commands::report::{noisy_gd_report, NoisyGdReport, Outcome, Row, TRADEOFF_POINTS};
 use crate::papers::shifted_interpolation::commands::request::{Algorithm, NoisyGdRequest};
 use crate::Result;
@@ -177,7 +178,13 @@ fn to_text(rep: &NoisyGdReport) -> String {
 fn guarantee(r: &Row) -> String {
     match r.outcome {
         Outcome::NotApplicable(_) | Outcome::NotComputed(_) => "-".into(),
-        _ => serde_json::to_value(r.guarantee).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+        _ => match r.guarantee {
+            Guarantee::Exact => "exact",
+            Guarantee::Upper => "upper",
+            Guarantee::Lower => "lower",
+            Guarantee::Estimate => "estimate",
+        }
+        .into(),
     }
 }
 

@@ -1,5 +1,5 @@
 //! Building one audit point of this paper from its deciding computation (shared by
-//! `audit_points.rs` and `audit_points_bounds.rs`).
+//! `audit_points/mod.rs` and `audit_points/bounds.rs`).
 
 use crate::papers::shifted_interpolation::PAPER;
 use crate::error::Result;
