@@ -7,8 +7,9 @@
 
 use crate::cli::EXIT_OK;
 use crate::num::fmt::format_number;
-use crate::papers::audit_point::Guarantee;
-use crate::papers::shifted_interpolation::commands::report::{noisy_gd_report, NoisyGdReport, Outcome, Row, TRADEOFF_POINTS};
+use crate::papers::Guarantee;
+use crate::papers::shifted_interpolation::commands::report::{noisy_gd_report, NoisyGdReport, TRADEOFF_POINTS};
+use crate::papers::shifted_interpolation::commands::row::{Outcome, Row};
 use crate::papers::shifted_interpolation::commands::request::{Algorithm, NoisyGdRequest};
 use crate::Result;
 use clap::{Args, ValueEnum};

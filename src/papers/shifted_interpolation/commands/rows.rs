@@ -4,7 +4,7 @@
 //! computed is *not computed* (with the reason) — neither takes the report down. The NoisySGD
 //! compositions run on a worker thread ([`interruptible`]) so that Ctrl-C stops them at once.
 
-use super::report::{Outcome, Row};
+use super::row::{Outcome, Row};
 use super::request::Checked;
 use crate::error::{Error, Result};
 use crate::papers::shifted_interpolation::appendix_a::conversions::{lemma_a_3_delta, lemma_a_3_epsilon};
