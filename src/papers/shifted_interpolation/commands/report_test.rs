@@ -1,6 +1,7 @@
 use super::*;
 use crate::papers::shifted_interpolation::commands::request::{Algorithm, NoisyGdRequest};
 use crate::papers::shifted_interpolation::commands::row::Outcome;
+use crate::papers::Guarantee;
 use statrs::distribution::{ContinuousCDF, Normal};
 
 fn full(c: Option<f64>, d: Option<f64>) -> NoisyGdRequest {
