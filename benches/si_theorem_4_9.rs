@@ -5,7 +5,7 @@
 //! ε(δ = 1e−5) at the default accuracy (width ≤ 1e−3·ε). Factors are built outside the loop.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dpaudit::papers::shifted_interpolation::noisy_sgd::{thm_4_9_factors, Thm49Form};
+use dpaudit::papers::shifted_interpolation::section_4::noisy_sgd::{thm_4_9_factors, Thm49Form};
 use dpaudit::pld::{epsilon_interval_fdp, PldOptions};
 use std::hint::black_box;
 

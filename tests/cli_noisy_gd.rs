@@ -214,3 +214,165 @@ fn constrained_run_with_a_diameter() {
     let best = (1..=100).map(|v| (8.0 * r * r * v as f64 + 2.0 * d * d / (eta * eta * sigma * sigma * v as f64)).sqrt()).fold(f64::INFINITY, f64::min);
     assert!(t410["epsilon"].as_f64().unwrap() >= gdp_eps(best, 1e-5) * (1.0 - 1e-9));
 }
+
+fn args(s: &str) -> Vec<String> {
+    s.split_whitespace().map(str::to_string).collect()
+}
+
+/// Issue 24 (a): the third `--help` example (`--algorithm sampled --n 1000 --p 0.01 … --steps
+/// 1000`) exited 2 with an internal value ("invalid GDP mu of a composed factor = 1120.008…").
+/// It answers now, exit 0: Theorem 4.8 a certified ε, Theorem 4.9 at a window the accountant can
+/// compose (the windows whose Gaussian factor has μ > 1000 are skipped), Theorem 4.10 not
+/// applicable (no D).
+#[test]
+fn help_example_sampled_n_1000_p_0_01_steps_1000_exits_0() {
+    let j = json_of(&args("--algorithm sampled --n 1000 --p 0.01 --eta 0.1 --sigma 0.05 --l 2 --c 0.99 --steps 1000 --delta 1e-5"));
+    let (lo, hi) = interval(row(&j, "Theorem 4.8"));
+    assert!(lo > 0.0 && lo <= hi && hi.is_finite(), "{j}");
+    let t49 = row(&j, "Theorem 4.9");
+    assert!(t49["epsilon"].as_f64().unwrap().is_finite() && t49["chosen"]["K"].as_u64().is_some(), "{t49}");
+    assert!(row(&j, "Theorem 4.10")["not_applicable"].as_str().unwrap().contains("diameter"));
+}
+
+/// Issue 24 (b): at t = 1 NoisySGD's ε is the closed form of Definition 4.7 (certified to
+/// ~1e−15), not a numerical composition good to ~1e−6: p = 1/4, r = L/(bσ) = 2.5, δ = 1e−5; the
+/// mpmath root of the one-step hockey-stick quadrature is 11.0030161872832468562…
+/// (golden/anchors/shifted_interpolation/theorem_4_8.csv).
+#[test]
+fn sampled_t_1_uses_the_closed_form_of_definition_4_7() {
+    let j = json_of(&args("--algorithm sampled --n 4 --b 1 --eta 0.1 --sigma 1 --l 2.5 --steps 1 --delta 1e-5"));
+    let t48 = row(&j, "Theorem 4.8");
+    let (lo, hi) = interval(t48);
+    let truth = 11.003_016_187_283_246_856;
+    assert!(lo <= truth && truth <= hi && (hi - lo) <= 1e-13 * truth, "[{lo}, {hi}]: {t48}");
+    assert!(t48["note"].as_str().unwrap().contains("closed form (one step"), "{t48}");
+}
+
+/// Issue 24 (c): `--width REL` asks the certified NoisySGD intervals for relative width ≤ REL
+/// (t = 800, r = 4, p = 0.01: ~4e−4 by default, ≤ 1e−4 asked), and the two intervals overlap
+/// (both contain the true ε).
+#[test]
+fn sampled_t_800_width_option_narrows_the_certified_interval() {
+    let base = "--algorithm sampled --n 1000 --b 10 --eta 0.1 --sigma 0.05 --l 2 --steps 800 --delta 1e-5";
+    let rel = |j: &Value| {
+        let (lo, hi) = interval(row(j, "Theorem 4.8"));
+        ((hi - lo) / hi, lo, hi)
+    };
+    let (w0, lo0, hi0) = rel(&json_of(&args(base)));
+    let (w1, lo1, hi1) = rel(&json_of(&args(&format!("{base} --width 1e-4"))));
+    assert!(w0 <= 1e-3 && w1 <= 1e-4 && w1 < w0, "{w0} {w1}");
+    assert!(lo0 <= hi1 && lo1 <= hi0);
+    let (code, _, err) = run(&args(&format!("{base} --width 0")).iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(code == 2 && err.contains("width"), "{err}");
+}
+
+/// Issue 25: σ = 1e−300 (and L = 1e300) printed `ratio NaN` and μ with 300 digits. Now: μ in
+/// scientific notation, ε = inf, no ratio (inf/inf), never NaN; exit 0.
+#[test]
+fn full_sigma_1e_300_or_l_1e300_never_prints_nan() {
+    for extreme in ["--sigma 1e-300 --l 2", "--sigma 0.05 --l 1e300"] {
+        let a = args(&format!("--algorithm full --n 1000 --eta 0.1 {extreme} --c 0.5 --steps 10 --delta 1e-5"));
+        let (code, text, err) = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(code, 0, "{err}");
+        assert!(!text.to_lowercase().contains("nan") && text.lines().all(|l| l.len() < 400), "{text}");
+        let line = text.lines().find(|l| l.starts_with("Theorem 4.1")).unwrap();
+        assert!(line.contains("e29") && line.contains("inf"), "{line}");
+        let j = json_of(&a);
+        assert_eq!(row(&j, "Theorem 4.1")["epsilon"], "inf", "{j}");
+        assert!(row(&j, "Theorem 4.1")["ratio_to_composition"].is_null());
+    }
+}
+
+/// Issue 25: the text header said "T = 10 steps (0 epochs)" for sampled batches whose steps are
+/// not a whole number of epochs; it now gives the fraction, and the JSON `epochs` is null.
+#[test]
+fn header_never_says_0_epochs() {
+    let a = args("--algorithm sampled --n 100 --b 10 --eta 0.1 --sigma 1 --l 1 --steps 5 --delta 1e-5");
+    let (code, text, err) = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{err}");
+    let head = text.lines().next().unwrap();
+    assert!(head.contains("T = 5 steps (0.5 epochs of n/b = 10 steps)") && !head.contains("(0 epochs)"), "{head}");
+    assert!(json_of(&a)["epochs"].is_null());
+}
+
+/// A row that cannot be computed says why and the others are still reported (exit 0): with
+/// r = L/(bσ) = 2000 every `C_p(G_r)` factor is beyond the certified accountant's range.
+#[test]
+fn a_row_that_cannot_be_computed_says_why_and_the_report_exits_0() {
+    let j = json_of(&args("--algorithm sampled --n 100 --b 1 --eta 0.1 --sigma 0.001 --l 2 --c 0.9 --steps 3 --delta 1e-5"));
+    let t48 = row(&j, "Theorem 4.8");
+    assert!(t48["epsilon"].is_null() && t48["not_computed"].as_str().unwrap().contains("beyond"), "{t48}");
+    assert!(row(&j, "Theorem 4.9")["not_computed"].is_string(), "{j}");
+}
+
+/// δ(ε) mode: with --epsilon (and no --delta) every row reports δ(ε); the Theorem 4.8 row at
+/// t = 1 is the one-step closed form p·δ_G(ln(1 + (e^ε − 1)/p)) (statrs Φ here).
+#[test]
+fn epsilon_gives_delta_of_every_row() {
+    let j = json_of(&args("--algorithm sampled --n 4 --b 1 --eta 0.1 --sigma 1 --l 2.5 --steps 1 --epsilon 1"));
+    assert_eq!(j["ratio_of"], "delta");
+    let phi = Normal::new(0.0, 1.0).unwrap();
+    let u = (1.0 + (1f64.exp() - 1.0) / 0.25).ln();
+    let want = 0.25 * (phi.cdf(-u / 2.5 + 1.25) - u.exp() * phi.cdf(-u / 2.5 - 1.25));
+    let t48 = row(&j, "Theorem 4.8");
+    let lo = t48["delta_interval"][0].as_f64().unwrap();
+    let hi = t48["delta_interval"][1].as_f64().unwrap();
+    assert!(lo <= want * (1.0 + 1e-9) && want <= hi * (1.0 + 1e-9) && t48["epsilon"].is_null(), "{t48} vs {want}");
+    let (code, _, err) = run(&["--algorithm", "full", "--n", "10", "--eta", "0.1", "--sigma", "1", "--l", "1", "--steps", "3"]);
+    assert!(code == 2 && err.contains("--epsilon"), "{err}");
+}
+
+/// Every example of `noisy-gd --help` runs (exit 0) and gives a finite positive ε for its
+/// composition baseline (a `--tradeoff-csv` target is redirected into a temporary folder).
+#[test]
+fn every_help_example_runs() {
+    let (code, help, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    let dir = tempfile::tempdir().unwrap();
+    let mut examples = Vec::new();
+    let mut cur = String::new();
+    for line in help.lines().map(str::trim) {
+        if line.starts_with("dpaudit noisy-gd") || !cur.is_empty() {
+            cur.push_str(line.trim_end_matches('\\'));
+            cur.push(' ');
+            if !line.ends_with('\\') {
+                examples.push(std::mem::take(&mut cur));
+            }
+        }
+    }
+    assert!(examples.len() >= 4, "{examples:?}");
+    for ex in examples {
+        let mut a = args(&ex)[2..].to_vec();
+        if let Some(k) = a.iter().position(|x| x == "--tradeoff-csv") {
+            a[k + 1] = dir.path().join(&a[k + 1]).to_string_lossy().into_owned();
+        }
+        a.retain(|x| x != "--json");
+        let j = json_of(&a);
+        let base = j["rows"].as_array().unwrap().iter().find(|r| r["baseline"] == true).unwrap();
+        let e = base["epsilon"].as_f64().unwrap();
+        assert!(e.is_finite() && e > 0.0, "{ex}: {base}");
+    }
+}
+
+/// Ctrl-C during a long certified composition (t = 10⁶ steps) stops `noisy-gd` at once: exit
+/// 130, nothing on stdout, the CSV not written.
+#[cfg(unix)]
+#[test]
+fn interrupted_sampled_run_exits_130_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("c.csv");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_dpaudit"))
+        .args(["noisy-gd", "--algorithm", "sampled", "--n", "1000", "--b", "10", "--eta", "0.1", "--sigma", "0.5", "--l", "2", "--steps", "1000000", "--delta", "1e-5", "--width", "1e-6", "--tradeoff-csv"])
+        .arg(&csv)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    assert!(std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let t0 = std::time::Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(t0.elapsed() < std::time::Duration::from_secs(2), "{:?}", t0.elapsed());
+    assert!(out.stdout.is_empty() && !csv.exists());
+}

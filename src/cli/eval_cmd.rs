@@ -13,7 +13,7 @@ Examples:
   dpaudit eval --list                                   # every result card, one line each
   dpaudit eval --list shifted_interpolation \"Theorem 4.1\"   # one card: parameters, outputs, example
   dpaudit eval --list --json                            # every card as JSON
-  dpaudit eval shifted_interpolation \"Theorem 4.1\" eta=0.1 sigma=0.05 L=2 n=1000 c=0.99 T=100 delta=1e-5
+  dpaudit eval shifted_interpolation \"Theorem 4.1\" L=2 n=1000 sigma=0.05 T=100 delta=1e-5
   dpaudit eval model_merging \"Theorem 5.1\" pi=0.5,0.5 eps=0.25,0.0625 alpha=8 --json
   dpaudit eval balanced_iteration thm3.1 T=10 k=4 sigma=2 alpha=8 --precision 512
 

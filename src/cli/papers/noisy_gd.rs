@@ -1,15 +1,18 @@
 //! `dpaudit noisy-gd`: final-iterate privacy of noisy gradient descent (full, cyclic or sampled
 //! batches) by every applicable theorem of *Shifted Interpolation for DP* (Bok, Su, Altschuler
 //! 2024, Sections 4.1–4.3) next to its composition baseline. Presentation only: the arguments
-//! become a [`NoisyGdRequest`], [`noisy_gd_report`] answers it, this file prints it and writes
-//! the trade-off CSV through [`crate::outfiles`] (all or nothing).
+//! become a [`NoisyGdRequest`], [`noisy_gd_report`] answers it (its `Serialize` form is the
+//! JSON), this file prints it and writes the trade-off CSV through [`crate::outfiles`] (all or
+//! nothing).
 
 use crate::cli::EXIT_OK;
-use crate::papers::shifted_interpolation::report::{noisy_gd_report, NoisyGdReport, Outcome, Row, TRADEOFF_POINTS};
-use crate::papers::shifted_interpolation::request::{Algorithm, NoisyGdRequest};
+use crate::num::fmt::format_number;
+use crate::papers::Guarantee;
+use crate::papers::shifted_interpolation::commands::report::{noisy_gd_report, NoisyGdReport, TRADEOFF_POINTS};
+use crate::papers::shifted_interpolation::commands::row::{Outcome, Row};
+use crate::papers::shifted_interpolation::commands::request::{Algorithm, NoisyGdRequest};
 use crate::Result;
 use clap::{Args, ValueEnum};
-use serde_json::json;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
@@ -22,10 +25,18 @@ Examples:
                    --steps 100 --delta 1e-5 --json --tradeoff-csv curves.csv
   dpaudit noisy-gd --algorithm sampled --n 1000 --p 0.01 --eta 0.1 --sigma 0.05 --l 2 --c 0.99 \\
                    --steps 1000 --delta 1e-5
+  # NoisySGD, δ(ε) as well, certified to relative width 1e-4:
+  dpaudit noisy-gd --algorithm sampled --n 1000 --b 10 --eta 0.1 --sigma 1 --l 2 --d 1 \\
+                   --steps 800 --delta 1e-5 --epsilon 1 --width 1e-4
 
-Each row is one theorem or baseline: μ when it is μ-GDP, ε(δ) (upper end of a certified
-enclosure, rounded toward more loss), the guarantee type and ε / ε(composition baseline).
-Theorems whose hypotheses the parameters do not give are listed as 'not applicable: …'.
+Each row is one theorem or baseline: μ when it is μ-GDP, ε(δ) and/or δ(ε) (upper ends of
+certified enclosures, rounded toward more loss), the guarantee type and the ratio to the
+composition baseline (of ε; of δ when only --epsilon is given). Theorems 4.3 and 4.6 are shown
+twice: the best window, and the paper's printed closed form (valid only once T ≥ ν* = ⌈Dn/(ηL)⌉,
+resp. E ≥ q* + 1). NoisySGD rows are certified intervals of a composition (closed form at one
+step or p = 1, FFT otherwise); --width REL asks for relative width ≤ REL (the note says when it
+cannot be reached). Theorems whose hypotheses the parameters do not give are 'not applicable: …';
+a row that cannot be computed is 'not computed: …' and the other rows are still shown.
 --tradeoff-csv writes G_μ(α) = Φ(Φ⁻¹(1 − α) − μ) at α = 0, 0.01, …, 1 for every GDP row.
 Exit status: 0 success; 2 bad or inconsistent parameters (nothing written); 130 interrupted.";
 
@@ -81,9 +92,15 @@ pub struct NoisyGdArgs {
     /// Number of epochs E ≥ 1 (an epoch is n/b steps).
     #[arg(long, value_name = "E", allow_negative_numbers = true)]
     pub epochs: Option<u64>,
-    /// Target δ in (0, 1) of ε(δ).
+    /// δ in (0, 1) of the ε(δ) column (give --delta, --epsilon or both).
     #[arg(long, value_name = "DELTA", allow_negative_numbers = true)]
-    pub delta: f64,
+    pub delta: Option<f64>,
+    /// ε of the δ(ε) column.
+    #[arg(long, value_name = "EPS", allow_negative_numbers = true)]
+    pub epsilon: Option<f64>,
+    /// Relative width in (0, 1) of the certified NoisySGD intervals (default 1e-3).
+    #[arg(long, value_name = "REL", allow_negative_numbers = true)]
+    pub width: Option<f64>,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -114,6 +131,8 @@ impl NoisyGdArgs {
             steps: self.steps,
             epochs: self.epochs,
             delta: self.delta,
+            epsilon: self.epsilon,
+            width: self.width,
         }
     }
 }
@@ -125,65 +144,70 @@ pub fn run(a: &NoisyGdArgs, interrupt: &AtomicBool) -> Result<i32> {
         Some(path) => Some((path.as_path(), report.tradeoff_csv(TRADEOFF_POINTS)?)),
         None => None,
     };
-    crate::cli::output::print_report(a.json, || to_json(&report), || to_text(&report), csv)?;
+    crate::cli::output::print_serialized(a.json, &report, || to_text(&report), csv)?;
     Ok(EXIT_OK)
 }
 
-fn guarantee(r: &Row) -> String {
-    serde_json::to_value(r.guarantee).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
-}
-
-fn to_json(rep: &NoisyGdReport) -> serde_json::Value {
-    let s = &rep.setting;
-    let rows: Vec<_> = rep
-        .rows
-        .iter()
-        .map(|r| {
-            let mut j = json!({
-                "result": r.result, "what": r.what, "baseline": r.baseline, "guarantee": guarantee(r),
-                "mu": r.mu(), "epsilon": r.epsilon(), "ratio_to_composition": r.ratio,
-                "chosen": r.chosen.map(|(k, v)| json!({ k: v })),
-            });
-            match &r.outcome {
-                Outcome::Composition { epsilon } => j["epsilon_interval"] = json!([epsilon.lower, epsilon.upper]),
-                Outcome::NotApplicable(why) => j["not_applicable"] = json!(why),
-                Outcome::Gdp { .. } => {}
-            }
-            j
-        })
-        .collect();
-    json!({
-        "algorithm": s.algorithm.name(), "n": s.n, "b": s.b, "p": s.p, "batches_per_epoch": s.batches,
-        "eta": s.eta, "sigma": s.sigma, "l": s.l, "c": s.c, "d": s.d, "steps": s.steps, "epochs": s.epochs,
-        "delta": s.delta, "rows": rows,
-    })
+/// A number for the table: 6 decimals, scientific notation when very large or small.
+fn num(x: Option<f64>) -> String {
+    match x {
+        None => "-".into(),
+        Some(x) if x.is_infinite() => "inf".into(),
+        Some(x) if x != 0.0 && (x.abs() >= 1e6 || x.abs() < 1e-4) => format!("{x:.6e}"),
+        Some(x) => format!("{x:.6}"),
+    }
 }
 
 fn to_text(rep: &NoisyGdReport) -> String {
     let s = &rep.setting;
-    let c = s.c.map_or("-".to_string(), |c| format!("{c}"));
-    let d = s.d.map_or("-".to_string(), |d| format!("{d}"));
-    let mut out = format!(
-        "noisy-gd {}: n = {}, b = {}, p = {}, η = {}, σ = {}, L = {}, c = {c}, D = {d}, T = {} steps ({} epochs), δ = {}\n",
-        s.algorithm.name(), s.n, s.b, s.p, s.eta, s.sigma, s.l, s.steps, s.epochs, s.delta
-    );
-    out.push_str(&format!("{:<14} {:<10} {:>12} {:>12} {:>8}  {}\n", "result", "guarantee", "mu", "epsilon", "ratio", "notes"));
+    let opt = |x: Option<f64>| x.map_or("-".to_string(), format_number);
+    let steps = match s.algorithm {
+        Algorithm::Full => format!("T = {} steps", s.steps),
+        Algorithm::Cyclic => format!("T = {} steps (E = {} epochs of l = {} batches)", s.steps, s.epochs, s.batches),
+        Algorithm::Sampled => format!("T = {} steps ({} epochs of n/b = {} steps)", s.steps, format_number(s.steps as f64 * s.p), format_number(1.0 / s.p)),
+    };
+    let mut out = format!("noisy-gd {}: n = {}, b = {}, p = {}, η = {}, σ = {}, L = {}, c = {}, D = {}, {steps}", s.algorithm.name(), s.n, s.b, format_number(s.p), format_number(s.eta), format_number(s.sigma), format_number(s.l), opt(s.c), opt(s.d));
+    out.push_str(&format!(", δ = {}, ε = {}\n", opt(s.delta), opt(s.epsilon)));
+    out.push_str(&format!("{:<26} {:<10} {:>12} {:>12} {:>12} {:>8}  {}\n", "result", "guarantee", "mu", "epsilon", "delta", "ratio", "notes"));
     for r in &rep.rows {
-        let mu = r.mu().map_or("-".into(), |m| format!("{m:.6}"));
-        let eps = r.epsilon().map_or("-".into(), |e| format!("{e:.6}"));
-        let ratio = r.ratio.map_or("-".into(), |x| format!("{x:.4}"));
-        let mut notes = r.what.to_string();
-        if let Some((k, v)) = r.chosen {
-            notes.push_str(&format!("; {k} = {v}"));
-        }
-        match &r.outcome {
-            Outcome::Composition { epsilon } => notes.push_str(&format!("; not GDP, certified ε ∈ [{:.6}, {:.6}]", epsilon.lower, epsilon.upper)),
-            Outcome::NotApplicable(why) => notes = format!("not applicable: {why}"),
-            Outcome::Gdp { .. } => {}
-        }
-        // a result that does not apply guarantees nothing: no guarantee type in the table
-        let gu = if matches!(r.outcome, Outcome::NotApplicable(_)) { "-".to_string() } else { guarantee(r) };
-        out.push_str(&format!("{:<14} {:<10} {:>12} {:>12} {:>8}  {}\n", r.result, gu, mu, eps, ratio, notes));
+        out.push_str(&format!("{:<26} {:<10} {:>12} {:>12} {:>12} {:>8}  {}\n", r.result, guarantee(r), num(r.mu()), num(r.epsilon()), num(r.delta()), r.ratio.map_or("-".into(), |x| format!("{x:.4}")), notes(r)));
     }
     out
+}
+
+/// The guarantee word; "-" for a row that guarantees nothing (not applicable or not computed).
+fn guarantee(r: &Row) -> String {
+    match r.outcome {
+        Outcome::NotApplicable(_) | Outcome::NotComputed(_) => "-".into(),
+        _ => match r.guarantee {
+            Guarantee::Exact => "exact",
+            Guarantee::Upper => "upper",
+            Guarantee::Lower => "lower",
+            Guarantee::Estimate => "estimate",
+        }
+        .into(),
+    }
+}
+
+fn notes(r: &Row) -> String {
+    let mut n = r.what.to_string();
+    if let Some((k, v)) = r.chosen {
+        n.push_str(&format!("; {k} = {v}"));
+    }
+    match &r.outcome {
+        Outcome::Composition { epsilon, delta, note } => {
+            n.push_str("; not GDP");
+            if let Some(iv) = epsilon {
+                n.push_str(&format!(", certified ε ∈ [{}, {}]", num(Some(iv.lower)), num(Some(iv.upper))));
+            }
+            if let Some(iv) = delta {
+                n.push_str(&format!(", certified δ ∈ [{}, {}]", num(Some(iv.lower)), num(Some(iv.upper))));
+            }
+            n.push_str(&format!(" ({note})"));
+        }
+        Outcome::NotApplicable(why) => n = format!("not applicable: {why}"),
+        Outcome::NotComputed(why) => n = format!("{}; not computed: {why}", r.what),
+        Outcome::Gdp { .. } => {}
+    }
+    n
 }

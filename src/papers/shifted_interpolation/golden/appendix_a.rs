@@ -52,9 +52,9 @@ fn recompute(inp: &Inputs, route: Route) -> Result<Vec<RouteValue>> {
     Ok(match route {
         Route::Exact => points(oracle(&x)?),
         Route::F64 => vec![
-            RouteValue::Interval(si::conversions::lemma_a_3_delta(x[0], x[1])?),
-            RouteValue::Interval(si::conversions::lemma_a_3_epsilon(x[0], x[2])?),
-            RouteValue::Point(si::conversions::lemma_a_4_rdp(x[0], x[3])?),
+            RouteValue::Interval(si::appendix_a::conversions::lemma_a_3_delta(x[0], x[1])?),
+            RouteValue::Interval(si::appendix_a::conversions::lemma_a_3_epsilon(x[0], x[2])?),
+            RouteValue::Point(si::appendix_a::conversions::lemma_a_4_rdp(x[0], x[3])?),
         ],
         Route::Fft => vec![RouteValue::NotApplicable; 3],
     })

@@ -3,7 +3,7 @@
 //! at 256 bits.
 
 use super::*;
-use si::meta_theorem as mt;
+use si::appendix_c::meta_theorem as mt;
 
 fn lc6_oracle(x: &[f64]) -> Result<Vec<f64>> {
     Ok(vec![mt::lemma_c6_value(&mp(x[0]), &mp(x[1]), &mp(x[2])).to_f64()])

@@ -2,7 +2,7 @@
 //! Remark 5.3) and `corollary_5_4.csv`.
 
 use super::*;
-use si::langevin as lmc;
+use si::section_5::langevin as lmc;
 
 /// Proposition 5.1 at 256 bits with `c = max(|1 − ηm|, |1 − ηM|)`; Corollary 5.2 `G/√m`;
 /// Remark 5.3's instance by its closed Gaussian laws (mean gap `G(1 − a^T)/m`, variance

@@ -2,8 +2,8 @@
 //! `theorem_4_6.csv` (Theorem 4.6: best window by brute force and the closed form).
 
 use super::*;
-use si::noisy_cgd as cgd;
-use si::noisy_gd::Constrained;
+use si::section_4::noisy_cgd as cgd;
+use si::section_4::noisy_gd::Constrained;
 
 fn t445_oracle(x: &[f64]) -> Result<Vec<f64>> {
     let (l, b, s, lb, e, c) = (mp(x[0]), mp(x[1]), mp(x[2]), mp(x[3]), mp(x[4]), mp(x[5]));

@@ -2,7 +2,7 @@
 //! `theorem_4_3.csv` (Theorem 4.3: best window by brute force and the closed form).
 
 use super::*;
-use si::noisy_gd as gd;
+use si::section_4::noisy_gd as gd;
 
 fn t412_oracle(x: &[f64]) -> Result<Vec<f64>> {
     let (l, n, s, t, c) = (mp(x[0]), mp(x[1]), mp(x[2]), mp(x[3]), mp(x[4]));

@@ -3,7 +3,7 @@
 //! functions. Stored rows are the cases with a closed form — one step (`C_p(G_μ)` alone: the
 //! amplification identity `δ(ε) = p δ_{G_μ}(ln(1 + (e^ε − 1)/p))`) and `p = 1` (every factor is
 //! Gaussian: `G_{√Σμ_i²}`) — evaluated at 256 bits; the `fft` route (the production functions of
-//! [`si::noisy_sgd`], certified FFT intervals) must contain them. Compositions with `p < 1` and
+//! [`si::section_4::noisy_sgd`], certified FFT intervals) must contain them. Compositions with `p < 1` and
 //! several steps have no closed form: they are **extra anchors** (mpmath, by conditioning on the
 //! privacy loss of the first factors, nested quadrature) that the certified interval must contain.
 //! Those rows have two factors (the independent route is one nested integral per factor);
@@ -12,7 +12,7 @@
 
 use super::*;
 use crate::repr::gdp;
-use si::noisy_sgd::{self as sgd, Constrained, Thm49Form};
+use si::section_4::noisy_sgd::{self as sgd, Constrained, Thm49Form};
 
 /// `ε` of `G_μ` at δ (256 bits, bisection to adjacent f64s, upper end).
 fn gdp_eps(mu: &Mp, delta: f64) -> f64 {

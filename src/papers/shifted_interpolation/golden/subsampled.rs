@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::repr::gdp;
-use si::subsampled as sub;
+use si::section_4::subsampled as sub;
 
 /// `f_p(a) = p G_μ(a) + (1 − p)(1 − a)` (Definition 4.7) at 256 bits.
 fn f_p(p: &Mp, mu: &Mp, a: f64) -> Mp {
@@ -99,8 +99,8 @@ fn a5_recompute(inp: &Inputs, route: Route) -> Result<Vec<RouteValue>> {
     Ok(match route {
         Route::Exact => points(a5_oracle(&x)?),
         Route::F64 => {
-            let m = sub::lemma_a_5_clt_mu(x[0], count(inp, "k")?, x[2])?;
-            vec![RouteValue::Point(m), RouteValue::Interval(si::conversions::lemma_a_3_epsilon(m, x[3])?)]
+            let m = si::appendix_a::clt::lemma_a_5_clt_mu(x[0], count(inp, "k")?, x[2])?;
+            vec![RouteValue::Point(m), RouteValue::Interval(si::appendix_a::conversions::lemma_a_3_epsilon(m, x[3])?)]
         }
         Route::Fft => vec![RouteValue::NotApplicable; 2],
     })
