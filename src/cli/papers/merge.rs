@@ -5,12 +5,12 @@
 //! `docs/merging.md`.
 
 use crate::cli::{EXIT_FINDING, EXIT_OK};
-use crate::papers::model_merging::conventions::Conversion;
-use crate::papers::model_merging::feasible::{BestWeights, FeasibleSet};
-use crate::papers::model_merging::merge_certifier::{Certificate, Certifier};
-use crate::papers::model_merging::merge_certify::{certify_merge, MergeAnswer, SearchProgress};
-use crate::papers::model_merging::merge_request::{Accounting, MergeRequest, Merger};
-use crate::papers::model_merging::portfolio::{provenance_name, ModelKind, Portfolio};
+use crate::papers::model_merging::common::conventions::Conversion;
+use crate::papers::model_merging::common::feasible::{BestWeights, FeasibleSet};
+use crate::papers::model_merging::commands::merge_certifier::{Certificate, Certifier};
+use crate::papers::model_merging::commands::merge_certify::{certify_merge, MergeAnswer, SearchProgress};
+use crate::papers::model_merging::commands::merge_request::{Accounting, MergeRequest, Merger};
+use crate::papers::model_merging::commands::portfolio::{provenance_name, ModelKind, Portfolio};
 use crate::Result;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};

@@ -1,7 +1,7 @@
 //! *DP Model Merging* as a [`Paper`]: its registry of results, audit points, golden files,
 //! experiments and recorded verdicts.
 
-use super::experiments::{self, ExperimentOptions};
+use super::experiments::section_8::{self, ExperimentOptions};
 use super::PAPER;
 use crate::error::Result;
 use crate::papers::experiment::{ExperimentOutput, ExperimentSize};
@@ -55,5 +55,5 @@ fn experiments(size: ExperimentSize, interrupt: &AtomicBool) -> Result<Vec<Exper
         ExperimentSize::Quick => ExperimentOptions::QUICK,
         ExperimentSize::Full => ExperimentOptions::FULL,
     };
-    experiments::outputs(opts, interrupt, &mut |_, _| {})
+    section_8::outputs(opts, interrupt, &mut |_, _| {})
 }

@@ -4,7 +4,7 @@ use crate::error::Result;
 use crate::num::Mp;
 use crate::papers::card::common::ORDER;
 use crate::papers::card::{Args, Card, Ctx, Domain, OutputSpec, Outputs, Param};
-use crate::papers::model_merging::random_selection_rdp::{rs_rdp_bound, rs_rdp_bound_r};
+use crate::papers::model_merging::section_5::random_selection_rdp::{rs_rdp_bound, rs_rdp_bound_r};
 use crate::papers::Guarantee;
 
 const PI: Param = Param::new("pi", "π", "selection probabilities of the N models (on the simplex: each ≥ 0, sum 1)", Domain::reals(Domain::UNIT_CLOSED, 1, usize::MAX));
@@ -16,7 +16,7 @@ const EPS_ALPHA: Param = Param::new("eps_alpha", "ε_{α,i}", "RDP of each model
 pub const THEOREM_5_1: Card = Card {
     result: "Theorem 5.1",
     title: "RDP of random selection: R_α(π) = ln(Σ π_i e^{(α−1)ε_{α,i}})/(α−1) from the per-model RDP at order α",
-    function: "crate::papers::model_merging::random_selection_rdp::rs_rdp_bound",
+    function: "crate::papers::model_merging::section_5::random_selection_rdp::rs_rdp_bound",
     guarantee: Guarantee::Upper,
     golden: "model_merging/theorem_5_1_algorithm_1.csv",
     spec: "merging §6",
