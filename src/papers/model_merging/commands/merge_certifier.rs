@@ -31,6 +31,7 @@ use crate::error::{Error, Result};
 use crate::mechanisms::Mechanism;
 use crate::pld::PldOptions;
 use std::cell::RefCell;
+use std::rc::Rc;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
@@ -78,6 +79,8 @@ pub struct Certificate {
     pub paper_epsilon: Option<f64>,
     /// Why the certificate is not the paper's own accounting.
     pub note: Option<&'static str>,
+    /// Why the paper's number (shown beside the certificate for T > 1) could not be computed.
+    pub paper_failure: Option<String>,
 }
 
 /// Everything of one merge question precomputed once: the per-model curves, the certification,
@@ -92,7 +95,9 @@ pub struct Certifier {
     certification: Certification,
     opts: PldOptions,
     rdp: Option<Vec<Vec<f64>>>,
-    profiles: Option<Vec<DirectionalProfile>>,
+    /// Per-model directional profiles (PLD accounting), built on first use so that a model
+    /// whose profile cannot be computed fails only the weights that use it.
+    profiles: Option<RefCell<Vec<Option<std::result::Result<Rc<DirectionalProfile>, String>>>>>,
     groups: Option<Vec<(Vec<StepHyper>, u64)>>,
     t_max: u64,
     /// `rank[i]`: position of model i in the canonical order used to compose supports.
@@ -111,11 +116,7 @@ impl Certifier {
         let independent = portfolio.provenance == Provenance::IndependentRuns;
         let t_max = portfolio.max_steps().unwrap_or(0);
         let rdp = if accounting == Accounting::Rdp { Some(portfolio.rdp_table(&orders)?) } else { None };
-        let profiles = if accounting == Accounting::Pld && !(merger == Merger::Lc && independent) {
-            Some(portfolio.models.iter().map(|m| m.directional_profile(&opts)).collect::<Result<Vec<_>>>()?)
-        } else {
-            None
-        };
+        let profiles = if accounting == Accounting::Pld && !(merger == Merger::Lc && independent) { Some(RefCell::new(vec![None; portfolio.len()])) } else { None };
         if merger == Merger::Lc && independent && accounting == Accounting::Pld && portfolio.models.iter().any(|m| matches!(m.kind, ModelKind::Curves { .. })) {
             return Err(Error::Unsupported("LC with PLD accounting needs every model as dp-sgd or gaussian (Theorem 6.1's joint PLD composes the models' privacy-loss laws); use --accounting rdp".into()));
         }
@@ -130,8 +131,7 @@ impl Certifier {
             let sched = portfolio.dpsgd_schedules()?;
             let hyper: Vec<StepHyper> = sched.iter().map(|s| s.0).collect();
             let steps: Vec<u64> = sched.iter().map(|s| s.1).collect();
-            let aligned = step_alignment::align_steps(step_alignment::constant_schedules(&hyper, &steps)?)?;
-            Some(step_alignment::per_step_groups(&aligned)?)
+            Some(step_alignment::constant_groups(&hyper, &steps)?)
         } else {
             None
         };
@@ -183,10 +183,7 @@ impl Certifier {
                 let table = self.rdp.as_ref().ok_or_else(|| Error::Numerical("no per-model RDP prepared".into()))?;
                 Ok(plain(rsr::rs_dp_eps_simplex(w, table, &self.orders, self.delta, self.conv)?, "Theorem 5.1 + Algorithm 1"))
             }
-            Certification::RandomSelectionPld => {
-                let p = self.profiles.as_ref().ok_or_else(|| Error::Numerical("no per-model profiles prepared".into()))?;
-                Ok(Certificate { epsilon: rs_pld_eps(w, p, self.delta)?, alpha: None, at_grid_end: false, basis: "Theorem 5.2 + Algorithm 2", paper_epsilon: None, note: None })
-            }
+            Certification::RandomSelectionPld => Ok(Certificate { epsilon: self.rs_pld_eps(w)?, alpha: None, at_grid_end: false, basis: "Theorem 5.2 + Algorithm 2", paper_epsilon: None, note: None, paper_failure: None }),
             Certification::Checkpoint => self.checkpoint_bound(&w.support()),
             Certification::LinearCombinationPerStep => Ok(Certificate { basis: self.paper_basis(), ..self.paper_lc(w)? }),
             Certification::JointRelease { paper_beside } => {
@@ -194,7 +191,13 @@ impl Certifier {
                 if paper_beside {
                     c.note = Some(A1_REASON);
                     if with_paper {
-                        c.paper_epsilon = Some(self.paper_lc(w)?.epsilon);
+                        // The paper's number is shown beside the certificate; when it cannot be
+                        // computed the row says why and the certificate stands.
+                        match self.paper_lc(w) {
+                            Ok(p) => c.paper_epsilon = Some(p.epsilon),
+                            Err(Error::Interrupted) => return Err(Error::Interrupted),
+                            Err(e) => c.paper_failure = Some(e.to_string()),
+                        }
                     }
                 } else {
                     c.note = Some(NOT_DPSGD_REASON);
@@ -202,6 +205,20 @@ impl Certifier {
                 Ok(c)
             }
         }
+    }
+
+    /// The certificate of a weight vector whose ε could not be computed: `+∞` (a trivially valid
+    /// bound) with the basis and note of this question.
+    pub fn not_computed(&self) -> Certificate {
+        let (basis, note) = match self.policy_note() {
+            Some((b, n)) => (b, Some(n)),
+            None => (match self.certification {
+                Certification::RandomSelectionRdp => "Theorem 5.1 + Algorithm 1",
+                Certification::RandomSelectionPld => "Theorem 5.2 + Algorithm 2",
+                _ => self.paper_basis(),
+            }, None),
+        };
+        Certificate { epsilon: f64::INFINITY, alpha: None, at_grid_end: false, basis, paper_epsilon: None, note, paper_failure: None }
     }
 
     fn paper_basis(&self) -> &'static str {
@@ -219,7 +236,7 @@ impl Certifier {
             Accounting::Rdp => Ok(plain(lcr::lc_dp_eps(&steps, &self.orders, self.delta, self.conv)?, "")),
             Accounting::Pld => {
                 let e = linear_combination_pld::lc_pld_epsilon(&steps, self.delta, &self.opts)?;
-                Ok(Certificate { epsilon: e.upper, alpha: None, at_grid_end: false, basis: "", paper_epsilon: None, note: None })
+                Ok(Certificate { epsilon: e.upper, alpha: None, at_grid_end: false, basis: "", paper_epsilon: None, note: None, paper_failure: None })
             }
         }
     }
@@ -238,9 +255,20 @@ impl Certifier {
                 epsilon_from_rdp(&self.orders, &joint_release::joint_rdp(&rows)?, self.delta, self.conv)?
             }
             None => {
-                let mechs = ordered.iter().map(|&i| mechanism_of(&self.portfolio, i)).collect::<Result<Vec<_>>>()?;
-                let iv = joint_release::epsilon_joint(&mechs, self.delta, &self.opts)?;
-                EpsilonAtOrder { epsilon: iv.upper, alpha: f64::NAN, at_grid_end: false }
+                let mechs: Vec<Option<(Mechanism, u64)>> = ordered.iter().map(|&i| mechanism_of(&self.portfolio, i)).collect::<Result<_>>()?;
+                if mechs.iter().any(Option::is_none) {
+                    // A non-private model (σ = 0, q > 0) in the release: δ_joint(ε) = 1 for
+                    // every ε, so nothing is certified (as the RDP route's +∞ says).
+                    EpsilonAtOrder { epsilon: f64::INFINITY, alpha: f64::NAN, at_grid_end: false }
+                } else {
+                    let mechs: Vec<(Mechanism, u64)> = mechs.into_iter().flatten().filter(|(m, _)| !matches!(m, Mechanism::PoissonSubsampledGaussian { sampling_rate, .. } if *sampling_rate == 0.0)).collect();
+                    if mechs.is_empty() {
+                        EpsilonAtOrder { epsilon: 0.0, alpha: f64::NAN, at_grid_end: false } // no model ever samples the record
+                    } else {
+                        let iv = joint_release::epsilon_joint(&mechs, self.delta, &self.opts)?;
+                        EpsilonAtOrder { epsilon: iv.upper, alpha: f64::NAN, at_grid_end: false }
+                    }
+                }
             }
         };
         self.cache.borrow_mut().insert(support.to_vec(), e);
@@ -257,19 +285,51 @@ impl Certifier {
                 Ok(Certificate { note, ..plain(e, BASIS_CHECKPOINT) })
             }
             None => {
-                let p = self.profiles.as_ref().ok_or_else(|| Error::Numerical("no profiles".into()))?;
                 let mut worst: f64 = 0.0;
                 for &i in support {
-                    worst = worst.max(rs_pld_eps(&Simplex::vertex(self.n(), i)?, p, self.delta)?);
+                    worst = worst.max(self.rs_pld_eps(&Simplex::vertex(self.n(), i)?)?);
                 }
-                Ok(Certificate { epsilon: worst, alpha: None, at_grid_end: false, basis: BASIS_CHECKPOINT, paper_epsilon: None, note })
+                Ok(Certificate { epsilon: worst, alpha: None, at_grid_end: false, basis: BASIS_CHECKPOINT, paper_epsilon: None, note, paper_failure: None })
             }
         }
     }
+
+    /// Model `i`'s directional profile, built on first use (the certified FFT runs once per
+    /// model); a failure is remembered and reported, naming the model, for every weight vector
+    /// that uses it.
+    fn profile(&self, i: usize) -> Result<Rc<DirectionalProfile>> {
+        let cell = self.profiles.as_ref().ok_or_else(|| Error::Numerical("no per-model profiles prepared (a bug in dpaudit)".into()))?;
+        if let Some(r) = &cell.borrow()[i] {
+            return r.clone().map_err(Error::Numerical);
+        }
+        let m = &self.portfolio.models[i];
+        let r = m.directional_profile(&self.opts).map(Rc::new).map_err(|e| format!("model '{}' ({}:{}): {e}", m.name, self.portfolio.file, m.line));
+        cell.borrow_mut()[i] = Some(r.clone());
+        r.map_err(Error::Numerical)
+    }
+
+    /// Algorithm 2 (Theorem 5.2) on the portfolio profiles of the models with `π_i > 0`: the
+    /// certified upper end of [`random_selection_pld::rs_pld_eps_simplex`] (profiles are upper
+    /// bounds, see `DirectionalCurve for DirectionalProfile`).
+    fn rs_pld_eps(&self, pi: &Simplex) -> Result<f64> {
+        let used: Vec<Option<Rc<DirectionalProfile>>> = (0..self.n()).map(|i| if pi[i] > 0.0 { self.profile(i).map(Some) } else { Ok(None) }).collect::<Result<_>>()?;
+        // Models with π_i = 0 do not enter the sums (any curve stands in for them).
+        let refs: Vec<&dyn random_selection_pld::DirectionalCurve> = used.iter().map(|p| match p {
+            Some(p) => p.as_ref() as &dyn random_selection_pld::DirectionalCurve,
+            None => &random_selection_pld::NonPrivateCurve as &dyn random_selection_pld::DirectionalCurve,
+        }).collect();
+        Ok(random_selection_pld::rs_pld_eps_simplex(pi, &refs, self.delta)?.upper)
+    }
+}
+
+/// Whether `e` concerns one weight vector only (a computation that failed there: it is reported
+/// on that row) rather than the whole question (bad input, interruption).
+pub fn is_row_failure(e: &Error) -> bool {
+    matches!(e, Error::Numerical(_) | Error::Unsupported(_))
 }
 
 fn plain(e: EpsilonAtOrder, basis: &'static str) -> Certificate {
-    Certificate { epsilon: e.epsilon, alpha: if e.alpha.is_nan() { None } else { Some(e.alpha) }, at_grid_end: e.at_grid_end, basis, paper_epsilon: None, note: None }
+    Certificate { epsilon: e.epsilon, alpha: if e.alpha.is_nan() { None } else { Some(e.alpha) }, at_grid_end: e.at_grid_end, basis, paper_epsilon: None, note: None, paper_failure: None }
 }
 
 /// Canonical order of the models for composing a support: by RDP row, largest first
@@ -302,24 +362,15 @@ fn mechanism_key(p: &Portfolio, i: usize) -> [f64; 4] {
     }
 }
 
-/// The mechanism and count of model `i` for the joint PLD of Theorem 6.1.
-fn mechanism_of(p: &Portfolio, i: usize) -> Result<(Mechanism, u64)> {
+/// The mechanism and count of model `i` for the joint PLD of Theorem 6.1; `None` for a
+/// non-private DP-SGD model (σ = 0 with q > 0: its release determines the record's presence).
+fn mechanism_of(p: &Portfolio, i: usize) -> Result<Option<(Mechanism, u64)>> {
     match &p.models[i].kind {
-        ModelKind::DpSgd { hyper, steps } if hyper.noise_multiplier > 0.0 => {
-            Ok((Mechanism::PoissonSubsampledGaussian { noise_multiplier: hyper.noise_multiplier, sensitivity: 1.0, sampling_rate: hyper.sampling_rate }, *steps))
-        }
-        ModelKind::DpSgd { .. } => Err(Error::Unsupported(format!("model '{}' has noise_multiplier 0 (non-private)", p.models[i].name))),
-        ModelKind::Gaussian { noise_multiplier, compositions } => Ok((Mechanism::Gaussian { noise_multiplier: *noise_multiplier, sensitivity: 1.0 }, *compositions)),
+        ModelKind::DpSgd { hyper, .. } if hyper.noise_multiplier == 0.0 && hyper.sampling_rate > 0.0 => Ok(None),
+        ModelKind::DpSgd { hyper, steps } => Ok(Some((Mechanism::PoissonSubsampledGaussian { noise_multiplier: hyper.noise_multiplier.max(f64::MIN_POSITIVE), sensitivity: 1.0, sampling_rate: hyper.sampling_rate }, *steps))),
+        ModelKind::Gaussian { noise_multiplier, compositions } => Ok(Some((Mechanism::Gaussian { noise_multiplier: *noise_multiplier, sensitivity: 1.0 }, *compositions))),
         ModelKind::Curves { .. } => Err(Error::Unsupported(format!("model '{}' is given by curves; the joint PLD needs its privacy-loss law", p.models[i].name))),
     }
-}
-
-/// Algorithm 2 (Theorem 5.2) on portfolio profiles: the certified upper end of
-/// [`random_selection_pld::rs_pld_eps_simplex`] (profiles are upper bounds, see
-/// `DirectionalCurve for DirectionalProfile`).
-fn rs_pld_eps(pi: &Simplex, profiles: &[DirectionalProfile], delta: f64) -> Result<f64> {
-    let refs: Vec<&dyn random_selection_pld::DirectionalCurve> = profiles.iter().map(|p| p as &dyn random_selection_pld::DirectionalCurve).collect();
-    Ok(random_selection_pld::rs_pld_eps_simplex(pi, &refs, delta)?.upper)
 }
 
 #[cfg(test)]

@@ -6,11 +6,12 @@
 
 use crate::papers::model_merging::common::conventions::Conversion;
 use crate::papers::model_merging::common::feasible::{best_weights, feasible, BestWeights, FeasibleSet};
-use crate::papers::model_merging::commands::merge_certifier::{Certificate, Certifier};
+use crate::papers::model_merging::commands::merge_certifier::{is_row_failure, Certificate, Certifier};
 use crate::papers::model_merging::commands::merge_request::{lattice_points, parse_orders, MergeRequest};
 use crate::papers::model_merging::commands::portfolio::Portfolio;
 use crate::papers::model_merging::common::simplex::Simplex;
 use crate::error::{Error, Result};
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Observer of the feasible-set search (for a progress display). Every method has a no-op
@@ -45,8 +46,10 @@ pub enum MergeAnswer {
     Weights {
         weights: Simplex,
         certificate: Certificate,
-        /// `certificate.epsilon ≤ ε′`.
+        /// `certificate.epsilon ≤ ε′` (false when it could not be computed).
         meets_target: bool,
+        /// Why the certified ε could not be computed (the certificate then holds `+∞`).
+        failure: Option<String>,
     },
     Search {
         set: FeasibleSet,
@@ -97,9 +100,15 @@ pub fn certify_merge(req: &MergeRequest, interrupt: &AtomicBool, progress: &dyn 
     let certifier = Certifier::new(portfolio, req.merger, req.accounting, conv, orders, req.delta)?;
     let answer = match weights {
         Some(weights) => {
-            let certificate = certifier.certify(&weights, true)?;
-            let meets_target = certificate.epsilon <= req.epsilon;
-            MergeAnswer::Weights { weights, certificate, meets_target }
+            let (certificate, failure) = match certifier.certify(&weights, true) {
+                Ok(c) => (c, None),
+                // The one row of this answer cannot be computed: it says why (ε = +∞, a trivially
+                // valid bound; the target is not met) instead of failing the command.
+                Err(e) if is_row_failure(&e) => (certifier.not_computed(), Some(e.to_string())),
+                Err(e) => return Err(e),
+            };
+            let meets_target = failure.is_none() && certificate.epsilon <= req.epsilon;
+            MergeAnswer::Weights { weights, certificate, meets_target, failure }
         }
         None => {
             let set = search(&certifier, req.epsilon, req.grid, interrupt, progress)?;
@@ -117,17 +126,33 @@ pub fn certify_merge(req: &MergeRequest, interrupt: &AtomicBool, progress: &dyn 
 fn search(c: &Certifier, target: f64, m: usize, interrupt: &AtomicBool, progress: &dyn SearchProgress) -> Result<FeasibleSet> {
     let n = c.n();
     progress.start(lattice_points(n, m));
+    let failures: RefCell<Vec<(Vec<f64>, String)>> = RefCell::new(Vec::new());
     let eps_of = |w: &[f64]| -> Result<f64> {
         if interrupt.load(Ordering::SeqCst) {
             return Err(Error::Interrupted);
         }
         progress.step();
         // Lattice and bisection points are on the simplex by construction; validated once here.
-        Ok(c.certify(&Simplex::new("lattice weights", w)?, false)?.epsilon)
+        match c.certify(&Simplex::new("lattice weights", w)?, false) {
+            Ok(cert) => Ok(cert.epsilon),
+            // A point whose ε cannot be computed is reported with its reason and counted as
+            // infeasible (+∞ is a valid upper bound); the other points are still searched.
+            Err(e) if is_row_failure(&e) => {
+                failures.borrow_mut().push((w.to_vec(), e.to_string()));
+                Ok(f64::INFINITY)
+            }
+            Err(e) => Err(e),
+        }
     };
     let r = feasible(n, target, m, eps_of);
     progress.finish();
-    r
+    let mut set = r?;
+    for (w, why) in failures.into_inner() {
+        if let Some(p) = set.lattice.iter_mut().find(|p| p.weights == w) {
+            p.note = Some(format!("not computed: {why}"));
+        }
+    }
+    Ok(set)
 }
 
 #[cfg(test)]

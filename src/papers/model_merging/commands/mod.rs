@@ -11,5 +11,6 @@
 
 pub mod merge_certifier;
 pub mod merge_certify;
+pub mod merge_report;
 pub mod merge_request;
 pub mod portfolio;

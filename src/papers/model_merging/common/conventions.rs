@@ -61,6 +61,19 @@ impl Conversion {
     pub fn epsilon_up(&self, alpha: f64, r: f64, delta: f64) -> Result<f64> {
         self.formula().epsilon_up(alpha, r, delta)
     }
+
+    /// The conversion at one order in any precision, rounded to nearest in `R` (the MPFR twin of
+    /// [`Conversion::epsilon_up`], for enclosures): classic `r + ln(1/δ)/(α − 1)` (Mironov 2017,
+    /// Prop. 3); improved `r + ln(1 − 1/α) − (ln δ + ln α)/(α − 1)` (Balle et al. 2020, Thm 21);
+    /// never below 0. No validation (α > 1, r ≥ 0, δ ∈ (0, 1) are the caller's).
+    pub fn epsilon_r<R: crate::num::Real>(&self, alpha: &R, r: &R, delta: &R) -> R {
+        let am1 = alpha.clone() - alpha.one();
+        let e = match self {
+            Conversion::Classic => r.clone() - delta.ln() / am1,
+            Conversion::Improved => r.clone() + (-(alpha.one() / alpha.clone())).ln_1p() - (delta.ln() + alpha.ln()) / am1,
+        };
+        e.max(alpha.zero())
+    }
 }
 
 /// The result of minimising a conversion over an order grid.

@@ -25,6 +25,10 @@ pub struct LatticePoint {
     pub weights: Vec<f64>,
     pub epsilon: f64,
     pub feasible: bool,
+    /// Why `epsilon` could not be computed at this point (`+∞` is then reported, a trivially
+    /// valid bound, and the point is infeasible); absent when it was computed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// A boundary point found on the lattice edge between lattice points `from` (feasible) and `to`
@@ -115,7 +119,7 @@ pub fn feasible<F: Fn(&[f64]) -> Result<f64>>(n: usize, eps_target: f64, m: usiz
     for c in &comps {
         let w: Vec<f64> = c.iter().map(|&x| x as f64 / mf).collect();
         let e = eval(&w)?;
-        lattice.push(LatticePoint { weights: w, epsilon: e, feasible: e <= eps_target });
+        lattice.push(LatticePoint { weights: w, epsilon: e, feasible: e <= eps_target, note: None });
     }
     let mut boundary = Vec::new();
     for (k, c) in comps.iter().enumerate() {

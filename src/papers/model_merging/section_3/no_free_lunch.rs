@@ -11,6 +11,7 @@
 
 use crate::papers::model_merging::section_2::hockey_stick::hs_unchecked;
 use crate::error::{Error, Result};
+use crate::num::Real;
 
 fn validate(eps_p: f64, eps2: f64, delta: f64, delta_p: f64) -> Result<()> {
     if !(eps_p.is_finite() && eps_p >= 0.0) {
@@ -33,9 +34,14 @@ fn validate(eps_p: f64, eps2: f64, delta: f64, delta_p: f64) -> Result<()> {
 /// (the claim is then vacuous; the raw value is returned). Errors: outside the domain above.
 pub fn prop31_threshold(eps_p: f64, eps2: f64, delta: f64, delta_p: f64) -> Result<f64> {
     validate(eps_p, eps2, delta, delta_p)?;
-    let num = -(-eps_p).exp_m1() + (-eps_p).exp() * delta_p;
-    let den = -(-eps2).exp_m1() + (-eps2).exp() * delta;
-    Ok(num / den)
+    Ok(prop31_threshold_r(&eps_p, &eps2, &delta, &delta_p))
+}
+
+/// [`prop31_threshold`] in any precision (no validation): the same operations in `R`.
+pub fn prop31_threshold_r<R: Real>(eps_p: &R, eps2: &R, delta: &R, delta_p: &R) -> R {
+    let num = -(-eps_p.clone()).exp_m1() + (-eps_p.clone()).exp() * delta_p.clone();
+    let den = -(-eps2.clone()).exp_m1() + (-eps2.clone()).exp() * delta.clone();
+    num / den
 }
 
 /// Proposition 3.1 (DP Model Merging), appendix form
@@ -52,9 +58,14 @@ pub fn prop31_threshold_appendix(eps_p: f64, eps2: f64, delta: f64, delta_p: f64
 /// overflow). Exact up to rounding. Errors as [`prop31_threshold`] (δ' is not used).
 pub fn prop31_pi_plus(eps_p: f64, eps2: f64, delta: f64) -> Result<f64> {
     validate(eps_p, eps2, delta, 0.0)?;
+    Ok(prop31_pi_plus_r(&eps_p, &eps2, &delta))
+}
+
+/// [`prop31_pi_plus`] in any precision (no validation).
+pub fn prop31_pi_plus_r<R: Real>(eps_p: &R, eps2: &R, delta: &R) -> R {
     // (e^{ε₂} − e^{ε'})/(1 + e^{ε₂}) = e^{ε'−ε₂}·expm1(ε₂ − ε') / (e^{−ε₂} + 1)
-    let frac = (eps_p - eps2).exp() * (eps2 - eps_p).exp_m1() / ((-eps2).exp() + 1.0);
-    Ok(delta + (1.0 - delta) * frac)
+    let frac = (eps_p.clone() - eps2.clone()).exp() * (eps2.clone() - eps_p.clone()).exp_m1() / ((-eps2.clone()).exp() + eps2.one());
+    delta.clone() + (delta.one() - delta.clone()) * frac
 }
 
 /// Audit-derived, not from the paper (spec §3): the sufficient threshold obtained by redoing the
@@ -62,9 +73,14 @@ pub fn prop31_pi_plus(eps_p: f64, eps2: f64, delta: f64) -> Result<f64> {
 /// Errors as [`prop31_threshold`].
 pub fn prop31_t1(eps_p: f64, eps2: f64, delta: f64, delta_p: f64) -> Result<f64> {
     validate(eps_p, eps2, delta, delta_p)?;
-    let pi = prop31_pi_plus(eps_p, eps2, delta)?;
+    Ok(prop31_t1_r(&eps_p, &eps2, &delta, &delta_p))
+}
+
+/// [`prop31_t1`] in any precision (no validation).
+pub fn prop31_t1_r<R: Real>(eps_p: &R, eps2: &R, delta: &R, delta_p: &R) -> R {
+    let pi = prop31_pi_plus_r(eps_p, eps2, delta);
     let g = eps_p.exp_m1();
-    Ok((delta_p + g) / (pi + g))
+    (delta_p.clone() + g.clone()) / (pi + g)
 }
 
 /// Audit-derived, not from the paper (spec §3): the largest robust TV found by the spec's linear
@@ -73,9 +89,14 @@ pub fn prop31_t1(eps_p: f64, eps2: f64, delta: f64, delta_p: f64) -> Result<f64>
 /// `τ_rob > T_paper` the proposition as printed is false. Errors as [`prop31_threshold`].
 pub fn prop31_tau_rob(eps_p: f64, eps2: f64, delta: f64, delta_p: f64) -> Result<f64> {
     validate(eps_p, eps2, delta, delta_p)?;
-    let pi = prop31_pi_plus(eps_p, eps2, delta)?;
-    let g = 0.5 * eps_p.exp_m1();
-    Ok(((delta_p + g) / (pi + g)).min(1.0))
+    Ok(prop31_tau_rob_r(&eps_p, &eps2, &delta, &delta_p))
+}
+
+/// [`prop31_tau_rob`] in any precision (no validation).
+pub fn prop31_tau_rob_r<R: Real>(eps_p: &R, eps2: &R, delta: &R, delta_p: &R) -> R {
+    let pi = prop31_pi_plus_r(eps_p, eps2, delta);
+    let g = eps_p.exp_m1() / eps_p.cst(2.0);
+    ((delta_p.clone() + g.clone()) / (pi + g)).min(eps_p.one())
 }
 
 /// The canonical four-outcome (ε, δ)-DP pair (Kairouz–Oh–Viswanath 2015, used in spec §3):

@@ -326,16 +326,32 @@ pub fn lc_rdp_gauss(alpha: f64, delta: f64, s1: f64, s2: f64, lam: f64) -> Resul
 /// (spec §5; `λ−` when σ1 < σ2). A tiny negative discriminant from rounding is clamped to 0.
 /// Exact up to rounding. Domain: σ_i > 0, π ∈ [0, 1]. Errors: out of domain.
 pub fn match_lambda(pi: f64, s1: f64, s2: f64) -> Result<f64> {
-    let v = sigma2_rs(pi, s1, s2)?;
-    let (a, b) = (s1 * s1, s2 * s2);
-    let s = a + b;
-    let disc = (v * s - a * b).max(0.0);
+    sigma2_rs(pi, s1, s2)?; // validates π, σ_i
+    Ok(match_lambda_r(&pi, &s1, &s2))
+}
+
+/// [`match_lambda`] in any precision (no validation): the same operations in `R`.
+pub fn match_lambda_r<R: Real>(pi: &R, s1: &R, s2: &R) -> R {
+    let (zero, one) = (pi.zero(), pi.one());
+    let v = pi.clone() * s1.clone() * s1.clone() + (one.clone() - pi.clone()) * s2.clone() * s2.clone();
+    let (a, b) = (s1.clone() * s1.clone(), s2.clone() * s2.clone());
+    let s = a.clone() + b.clone();
+    let disc = (v * s.clone() - a * b.clone()).max(zero.clone());
     let r = disc.sqrt();
-    let minus = (b - r) / s;
+    let minus = (b.clone() - r.clone()) / s.clone();
     let plus = (b + r) / s;
     // With σ1 < σ2 the root λ− lies in [0, 1]; by symmetry λ+ otherwise (equal σ: both valid).
-    let lam = if (0.0..=1.0).contains(&minus) && s1 <= s2 { minus } else { plus };
-    Ok(lam.clamp(0.0, 1.0))
+    let lam = if minus >= zero && minus <= one && s1 <= s2 { minus } else { plus };
+    lam.max(zero).min(one)
+}
+
+/// Lemma 4.1 / Theorem 4.2 (DP Model Merging), the LC Rényi divergence `αΔ²/(2σ²_LC(λ))` in any
+/// precision (no validation; rounded to nearest in `R`). The f64 bound with directed rounding is
+/// [`lc_rdp_gauss`].
+pub fn lc_rdp_gauss_r<R: Real>(alpha: &R, delta: &R, s1: &R, s2: &R, lam: &R) -> R {
+    let lc = lam.one() - lam.clone();
+    let v = lam.clone() * lam.clone() * s1.clone() * s1.clone() + lc.clone() * lc * s2.clone() * s2.clone();
+    alpha.clone() * delta.clone() * delta.clone() / (alpha.cst(2.0) * v)
 }
 
 /// Theorem 4.2 (DP Model Merging), MSE of an unbiased release: `noise variance + Var(μ̂)`.

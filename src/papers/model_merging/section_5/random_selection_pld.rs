@@ -196,11 +196,17 @@ pub fn rs_pld_delta(pi: &[f64], models: &[&dyn DirectionalCurve], eps: f64) -> R
 
 /// [`rs_pld_delta`] for weights already validated. Guarantee and errors as [`rs_pld_delta`].
 pub fn rs_pld_delta_simplex(pi: &Simplex, models: &[&dyn DirectionalCurve], eps: f64) -> Result<Interval> {
+    let (f, r) = rs_pld_directions(pi, models, eps)?;
+    Ok(Interval { lower: f.lower.max(r.lower), upper: f.upper.max(r.upper) })
+}
+
+/// Theorem 5.2 (DP Model Merging), the two bounds before their maximum:
+/// `(Σ_i π_i H_ε(P_i,Q_i), Σ_i π_i H_ε(Q_i,P_i))`, each as `[sum of lower ends, sum of upper
+/// ends]` (rounded outward). Errors as [`rs_pld_delta`].
+pub fn rs_pld_directions(pi: &Simplex, models: &[&dyn DirectionalCurve], eps: f64) -> Result<(Interval, Interval)> {
     check_models(pi, models.len())?;
     check::finite("epsilon", eps)?;
-    let f = weighted(pi, models, eps, |m, e| m.h_forward(e))?;
-    let r = weighted(pi, models, eps, |m, e| m.h_reverse(e))?;
-    Ok(Interval { lower: f.lower.max(r.lower), upper: f.upper.max(r.upper) })
+    Ok((weighted(pi, models, eps, |m, e| m.h_forward(e))?, weighted(pi, models, eps, |m, e| m.h_reverse(e))?))
 }
 
 /// Theorem 5.2 (DP Model Merging) with symmetrised curves (audit A24 fallback): `Σ_i π_i max{H_ε(P_i,Q_i), H_ε(Q_i,P_i)}`

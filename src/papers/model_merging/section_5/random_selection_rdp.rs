@@ -10,7 +10,8 @@ use crate::num::Real;
 /// RDP of random selection with weights π from per-model RDP values `ε_{α,i}` at one order α.
 ///
 /// Evaluation (spec §6 hazards): log-sum-exp shifted by `max_i (α−1)ε_{α,i}` over `π_i > 0`
-/// (no overflow for `(α−1)ε` up to 1e300); when every `(α−1)ε_{α,i} ≤ ½` the α → 1 form
+/// (when `(α−1)ε` itself overflows f64, the equal form `ε_max + ln(Σ π_i e^{(α−1)(ε_i − ε_max)})/(α−1)`);
+/// when every `(α−1)ε_{α,i} ≤ ½` the α → 1 form
 /// `ln1p(Σ π_i expm1((α−1)ε_{α,i}))/(α−1)` keeps full relative accuracy. Entries with `π_i = 0`
 /// are skipped (so an infinite `ε_{α,i}` there is ignored); an infinite `ε_{α,i}` with `π_i > 0`
 /// gives `+∞` (audit A19). Generic over [`Real`]; no validation (see [`rs_rdp_bound`]).
@@ -33,6 +34,13 @@ pub fn rs_rdp_bound_r<R: Real>(pi: &[R], eps_alpha: &[R], alpha: &R) -> R {
         return alpha.cst(f64::NAN);
     }
     let m = terms.iter().fold(alpha.cst(f64::NEG_INFINITY), |acc, (_, a)| acc.max(a.clone()));
+    if !m.is_finite() {
+        // (α−1)ε_{α,i} overflows (α or ε near f64::MAX, both finite): the same quantity as
+        // ε_max + ln(Σ π_i e^{(α−1)(ε_{α,i} − ε_max)})/(α−1), whose exponents are ≤ 0.
+        let e_max = pi.iter().zip(eps_alpha).filter(|(p, _)| p.to_f64() > 0.0).fold(alpha.cst(f64::NEG_INFINITY), |acc, (_, e)| acc.max(e.clone()));
+        let s = pi.iter().zip(eps_alpha).filter(|(p, _)| p.to_f64() > 0.0).fold(alpha.zero(), |acc, (p, e)| acc + p.clone() * (am1.clone() * (e.clone() - e_max.clone())).exp());
+        return e_max + s.ln() / am1;
+    }
     if m.to_f64() <= 0.5 {
         let s = terms.iter().fold(alpha.zero(), |acc, (p, a)| acc + p.clone() * a.exp_m1());
         return s.ln_1p() / am1;

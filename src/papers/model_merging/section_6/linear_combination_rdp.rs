@@ -164,6 +164,49 @@ fn enumerate_ln_am1(atoms: &[(f64, f64)], alpha: u32, scale: f64) -> Result<f64>
     Ok(if v == f64::NEG_INFINITY { v } else { v + lnfact[alpha as usize] })
 }
 
+/// Largest number of terms [`ln_a_alpha_enumerate_r`] accepts (MPFR work per term is ~µs).
+pub const MAX_MP_TERMS: f64 = 2e5;
+
+/// Theorem 6.2 (DP Model Merging), eq. (9) enumerated literally in any precision — the MPFR twin
+/// of [`ln_a_alpha_enumerate`]: `ln(1 + α! Σ_γ Π_k r_k^{γ_k}/γ_k! · expm1(X(γ)/2))`,
+/// `X = (Σγ_k a_k)² − Σγ_k a_k² ≥ 0`, over the compositions `γ` of `α` into the atoms `(a_k, r_k)`
+/// (finite shifts `a_k ≥ 0`, masses `r_k > 0` summing to 1; every summand ≥ 0, so no
+/// cancellation). Errors: `α < 2`; no atoms; more than [`MAX_MP_TERMS`] terms.
+pub fn ln_a_alpha_enumerate_r<R: Real>(atoms: &[(R, R)], alpha: u32) -> Result<R> {
+    check_order(alpha)?;
+    let Some(first) = atoms.first() else {
+        return Err(Error::invalid("atoms", "[]", "needs at least one atom"));
+    };
+    let ln_terms = ln_compositions(alpha, atoms.len());
+    if ln_terms > MAX_MP_TERMS.ln() {
+        return Err(Error::Unsupported(format!("MPFR enumeration of eq. (9) with {} atoms at order {alpha} has {:.3e} terms (budget {MAX_MP_TERMS:e})", atoms.len(), ln_terms.exp())));
+    }
+    let one = first.0.one();
+    let mut fact = vec![one.clone()];
+    for k in 1..=alpha {
+        let next = fact[k as usize - 1].clone() * one.cst(k as f64);
+        fact.push(next);
+    }
+    // State: atom index, remaining count, S = Σγa, X, weight w = Π r^γ/γ!.
+    fn rec<R: Real>(atoms: &[(R, R)], k: usize, rem: u32, s: &R, x: &R, w: &R, fact: &[R], acc: &mut R) {
+        let (a, r) = &atoms[k];
+        let last = k + 1 == atoms.len();
+        for c in if last { rem..=rem } else { 0..=rem } {
+            let cf = a.cst(c as f64);
+            let x2 = x.clone() + a.cst(2.0) * cf.clone() * a.clone() * s.clone() + cf.clone() * (cf.clone() - a.one()) * a.clone() * a.clone();
+            let w2 = if c == 0 { w.clone() } else { w.clone() * r.powf(&cf) / fact[c as usize].clone() };
+            if last {
+                *acc = acc.clone() + w2 * (x2 / a.cst(2.0)).exp_m1();
+            } else {
+                rec(atoms, k + 1, rem - c, &(s.clone() + cf * a.clone()), &x2, &w2, fact, acc);
+            }
+        }
+    }
+    let mut acc = one.zero();
+    rec(atoms, 0, alpha, &one.zero(), &one.zero(), &one, &fact, &mut acc);
+    Ok((fact[alpha as usize].clone() * acc).ln_1p())
+}
+
 fn finite_atoms(step: &StepPair) -> Vec<(f64, f64)> {
     step.atoms.iter().filter(|a| a.prob > 0.0).map(|a| (a.shift, a.prob)).collect()
 }

@@ -16,7 +16,7 @@ use crate::mc::bounds::{mean_interval, BoundMethod};
 use crate::mc::summary::MeanSummary;
 use crate::mechanisms::{Direction, SimRng};
 use crate::num::special::ln_sum_exp;
-use crate::num::Interval;
+use crate::num::{Interval, Real};
 use rand::{Rng, SeedableRng};
 use rand_distr::{Distribution, StandardNormal};
 
@@ -124,18 +124,33 @@ impl VectorStep {
 /// log-sum-exp (zero `ρ_J` skipped). Exact up to f64 rounding. Callers validate the inputs
 /// ([`VectorStep::new`]).
 pub fn exact_pl(y: &[f64], v: &[Vec<f64>], rho: &[f64], s: f64) -> f64 {
-    let s2 = s * s;
-    let terms: Vec<f64> = v
-        .iter()
+    ln_sum_exp(&exact_pl_terms(y, v, rho, &s))
+}
+
+/// Lemma 6.3, eq. (10), in any precision: the log-sum-exp of [`exact_pl`] evaluated in `R`
+/// (MPFR enclosures of the card). Same validation contract as [`exact_pl`].
+pub fn exact_pl_r<R: Real>(y: &[R], v: &[Vec<R>], rho: &[R], s: &R) -> R {
+    let t = exact_pl_terms(y, v, rho, s);
+    let m = t.iter().cloned().fold(s.cst(f64::NEG_INFINITY), |a, b| a.max(b));
+    if !m.is_finite() {
+        return m;
+    }
+    let sum = t.iter().fold(s.zero(), |acc, x| acc + (x.clone() - m.clone()).exp());
+    m + sum.ln()
+}
+
+/// The terms `ln ρ_J + ⟨y, v_J⟩/s² − ‖v_J‖²/(2s²)` of eq. (10) over `ρ_J > 0`.
+fn exact_pl_terms<R: Real>(y: &[R], v: &[Vec<R>], rho: &[R], s: &R) -> Vec<R> {
+    let s2 = s.clone() * s.clone();
+    v.iter()
         .zip(rho)
-        .filter(|(_, &r)| r > 0.0)
-        .map(|(vj, &r)| {
-            let dot: f64 = vj.iter().zip(y).map(|(a, b)| a * b).sum();
-            let nn: f64 = vj.iter().map(|a| a * a).sum();
-            r.ln() + dot / s2 - 0.5 * nn / s2
+        .filter(|(_, r)| r.to_f64() > 0.0)
+        .map(|(vj, r)| {
+            let dot = vj.iter().zip(y).fold(s.zero(), |acc, (a, b)| acc + a.clone() * b.clone());
+            let nn = vj.iter().fold(s.zero(), |acc, a| acc + a.clone() * a.clone());
+            r.ln() + dot / s2.clone() - nn / (s.cst(2.0) * s2.clone())
         })
-        .collect();
-    ln_sum_exp(&terms)
+        .collect()
 }
 
 /// A Monte Carlo estimate of a mean in `[0, 1]` with its confidence interval.

@@ -113,6 +113,36 @@ pub fn constant_schedules(hyper: &[StepHyper], steps: &[u64]) -> Result<Vec<Vec<
         .collect()
 }
 
+/// `per_step_groups(align_steps(constant_schedules(hyper, steps)))` without materialising the
+/// `T = max_i T_i` steps: one group per segment between consecutive distinct `T_i`, in which the
+/// models with `T_i` beyond the segment's start run their own step and the others a virtual step
+/// (`η = 0`, padding at the end, spec §14). Memory `O(N²)` whatever `T` is (a portfolio with
+/// `steps = 1e9` no longer allocates 1e9 step rows). Errors: length mismatch, `T_i = 0`, invalid
+/// hyper-parameters.
+pub fn constant_groups(hyper: &[StepHyper], steps: &[u64]) -> Result<Vec<(Vec<StepHyper>, u64)>> {
+    if hyper.is_empty() || hyper.len() != steps.len() {
+        return Err(Error::invalid("steps", format!("{} models, {} step counts", hyper.len(), steps.len()), "need one step count per model, at least one model"));
+    }
+    for (h, &t) in hyper.iter().zip(steps) {
+        h.validate()?;
+        crate::error::check::at_least_one("steps", t)?;
+    }
+    let mut cuts = steps.to_vec();
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut out: Vec<(Vec<StepHyper>, u64)> = Vec::with_capacity(cuts.len());
+    let mut start = 0;
+    for c in cuts {
+        let row: Vec<StepHyper> = hyper.iter().zip(steps).map(|(h, &t)| if t > start { *h } else { StepHyper::virtual_step(h.clip) }).collect();
+        match out.last_mut() {
+            Some((r, n)) if *r == row => *n += c - start,
+            _ => out.push((row, c - start)),
+        }
+        start = c;
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 #[path = "step_alignment_test.rs"]
 mod step_alignment_test;

@@ -61,6 +61,20 @@ fn padded_equals_segments() {
     assert!(((e - seg.epsilon) / e).abs() < 1e-12);
 }
 
+/// `constant_groups` is the materialised route without the T rows: equal group lists for
+/// several step-count patterns (ties, one model, the longest model first or last).
+#[test]
+fn constant_groups_equal_the_materialised_schedule() {
+    let h = [hy(0.01, 1.0), hy(0.02, 2.0), hy(0.3, 0.5)];
+    for t in [[5u64, 5, 5], [7, 3, 5], [1, 9, 9], [4, 4, 2], [2, 6, 1]] {
+        let want = per_step_groups(&align_steps(constant_schedules(&h, &t).unwrap()).unwrap()).unwrap();
+        assert_eq!(constant_groups(&h, &t).unwrap(), want, "{t:?}");
+    }
+    assert_eq!(constant_groups(&h[..1], &[1_000_000_000]).unwrap(), vec![(vec![h[0]], 1_000_000_000)]);
+    assert!(constant_groups(&h, &[1, 2]).is_err());
+    assert!(constant_groups(&h[..1], &[0]).is_err());
+}
+
 #[test]
 fn bad_inputs() {
     assert!(align_steps(vec![]).is_err());
