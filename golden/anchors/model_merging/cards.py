@@ -16,7 +16,6 @@ read by src/papers/model_merging/cards/*_test.rs, which evaluate the card at `pa
 Run by hand:  python3 golden/anchors/model_merging/cards.py   (mpmath ≥ 1.3; about a minute)
 """
 
-import itertools
 import json
 import os
 import sys
@@ -226,22 +225,7 @@ def theorem_6_1():
 # ------------------------------------------------------------ Theorem 6.2, Algorithm 3 (spec §9-§10)
 def eq9_log_a_wrong(subs, alpha):
     """eq. (9) with B(γ) = exp(X) instead of exp(X/2) (the misreading of audit A5)."""
-    K = len(subs)
-    total = mp.mpf(0)
-    for cut in itertools.combinations(range(alpha + K - 1), K - 1):
-        g, prev = [], -1
-        for c in cut + (alpha + K - 1,):
-            g.append(c - prev - 1)
-            prev = c
-        term = mp.factorial(alpha)
-        lin = sq = mp.mpf(0)
-        for gk, (a, r) in zip(g, subs):
-            if gk:
-                term *= r ** gk / mp.factorial(gk)
-                lin += gk * a
-                sq += gk * a * a
-        total += term * mp.exp(lin * lin - sq)
-    return mp.log(total)
+    return eq9_log_a(subs, alpha, half=False)
 
 
 def theorem_6_2_algorithm_3():
