@@ -75,7 +75,8 @@ pub fn check_card_anchors(result: &str) -> usize {
     for (params, output, value, rel, abs, source) in &rows {
         let p: Vec<(&str, &str)> = params.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
         let ev = eval(result, &p);
-        check(&ev, output, *value, rel.max(1e-13), *abs, 1e-12, source);
+        // The interval may miss the anchor by the anchor's own accuracy (quadrature anchors: `rel`).
+        check(&ev, output, *value, rel.max(1e-13), *abs, rel.max(1e-12), source);
     }
     rows.len()
 }
