@@ -7,8 +7,8 @@
 //! Steps and options are built outside the timed loop.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dpaudit::papers::model_merging::dpsgd_step::{lc_step, StepHyper};
-use dpaudit::papers::model_merging::linear_combination_pld::lc_pld_epsilon;
+use dpaudit::papers::model_merging::section_6::dpsgd_step::{lc_step, StepHyper};
+use dpaudit::papers::model_merging::section_6::linear_combination_pld::lc_pld_epsilon;
 use dpaudit::pld::PldOptions;
 use std::hint::black_box;
 

@@ -6,8 +6,8 @@
 //! timed loop.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use dpaudit::papers::model_merging::dpsgd_step::{lc_step, StepHyper, StepPair};
-use dpaudit::papers::model_merging::linear_combination_rdp::{ln_a_alpha, ln_a_alpha_enumerate, ln_compositions, MAX_ENUM_TERMS};
+use dpaudit::papers::model_merging::section_6::dpsgd_step::{lc_step, StepHyper, StepPair};
+use dpaudit::papers::model_merging::section_6::linear_combination_rdp::{ln_a_alpha, ln_a_alpha_enumerate, ln_compositions, MAX_ENUM_TERMS};
 use std::hint::black_box;
 
 fn pair(n: usize, sigma_scale: f64) -> StepPair {

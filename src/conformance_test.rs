@@ -17,7 +17,7 @@
 use crate::mechanisms::mixture_gaussian::MixtureGaussianLoss;
 use crate::mechanisms::{Direction, Mechanism, PrivacyLoss};
 use crate::num::Interval;
-use crate::papers::model_merging::random_selection_pld::{GaussianCurve, NonPrivateCurve, PldCurve, TableCurve};
+use crate::papers::model_merging::section_5::random_selection_pld::{GaussianCurve, NonPrivateCurve, PldCurve, TableCurve};
 use crate::pld::discretise::{buckets_upper, step_range, EvalModel};
 use crate::pld::{DiscretePld, PldOptions};
 use crate::repr::convert::{gdp_profile, rdp_to_profile};

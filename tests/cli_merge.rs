@@ -247,3 +247,26 @@ fn f2_merge_lc_seventy_models_same_answer_in_any_order() {
     }
     assert!(answers.windows(2).all(|a| a[0] == a[1]));
 }
+
+/// Every example of `dpaudit merge --help` runs (exit 0) and certifies a sensible ε: finite,
+/// positive and at most the target's order of magnitude (the examples' certified ε are 1.23,
+/// 10.05 and 0.204 at their targets 2, 12 and 1).
+#[test]
+fn every_merge_help_example_runs() {
+    let (code, help, _) = run(&["merge", "--help"]);
+    assert_eq!(code, 0);
+    let examples: Vec<Vec<&str>> = help.lines().filter_map(|l| l.trim().strip_prefix("dpaudit ")).map(|l| l.split_whitespace().collect()).collect();
+    assert!(examples.len() >= 3, "{help}");
+    for ex in examples {
+        let mut args = ex.clone();
+        if !args.contains(&"--json") {
+            args.push("--json");
+        }
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{ex:?}: {err}");
+        let j: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{ex:?}: {e}: {out}"));
+        let eps = j["result"]["epsilon"].as_f64().or_else(|| j["feasible"]["min_epsilon"].as_f64()).unwrap_or_else(|| panic!("{ex:?}: no certified ε in {out}"));
+        let target = j["target"]["epsilon"].as_f64().unwrap();
+        assert!(eps > 0.0 && eps.is_finite() && eps <= 10.0 * target, "{ex:?}: certified ε = {eps} at target {target}");
+    }
+}

@@ -259,9 +259,10 @@ def subsets(q, sigma, lam, eta=mp.mpf("0.1"), C=ONE):
     return out_, s
 
 
-def eq9_log_a(subs, alpha):
+def eq9_log_a(subs, alpha, half=True):
     """ln A_α by the literal sum of eq. (9) over γ ∈ N_α (compositions of α into 2^N parts),
-    B(γ) = exp(½[(Σγ_JΔ̃_J)² − Σγ_JΔ̃_J²]); terms with ρ_J = 0 and γ_J > 0 vanish."""
+    B(γ) = exp(½[(Σγ_JΔ̃_J)² − Σγ_JΔ̃_J²]); terms with ρ_J = 0 and γ_J > 0 vanish.
+    half=False: B(γ) = exp(X) instead of exp(X/2) (the misreading of audit A5)."""
     K = len(subs)
     total = mp.mpf(0)
     for cut in itertools.combinations(range(alpha + K - 1), K - 1):  # stars and bars
@@ -277,7 +278,7 @@ def eq9_log_a(subs, alpha):
                 lin += gk * a
                 sq += gk * a * a
         if term:
-            total += term * mp.exp((lin * lin - sq) / 2)
+            total += term * mp.exp((lin * lin - sq) / (2 if half else 1))
     return mp.log(total)
 
 

@@ -49,8 +49,8 @@ fn c65_recompute(inp: &Inputs, route: Route) -> Result<Vec<RouteValue>> {
             let steps = [(step, x[1] as u64)];
             let opts = PldOptions::default();
             vec![
-                RouteValue::Interval(mm::linear_combination_pld::lc_pld_delta(&steps, x[2], &opts)?),
-                RouteValue::Interval(mm::linear_combination_pld::lc_pld_epsilon(&steps, x[3], &opts)?),
+                RouteValue::Interval(mm::section_6::linear_combination_pld::lc_pld_delta(&steps, x[2], &opts)?),
+                RouteValue::Interval(mm::section_6::linear_combination_pld::lc_pld_epsilon(&steps, x[3], &opts)?),
             ]
         }
     })

@@ -32,11 +32,11 @@ fn d21_recompute(inp: &Inputs, route: Route) -> Result<Vec<RouteValue>> {
     Ok(match route {
         Route::Exact => {
             let (p, q) = d21_pmfs(&mp(x[0]));
-            vec![RouteValue::Point(mm::hockey_stick::hockey_stick_r(&p, &q, &mp(x[1])).to_f64())]
+            vec![RouteValue::Point(mm::section_2::hockey_stick::hockey_stick_r(&p, &q, &mp(x[1])).to_f64())]
         }
         Route::F64 => {
             let (p, q) = d21_pmfs(&x[0]);
-            points(vec![mm::hockey_stick::hockey_stick(&p, &q, x[1])?])
+            points(vec![mm::section_2::hockey_stick::hockey_stick(&p, &q, x[1])?])
         }
         Route::Fft => vec![RouteValue::NotApplicable],
     })

@@ -44,7 +44,7 @@ fn l63_recompute(inp: &Inputs, route: Route) -> Result<Vec<RouteValue>> {
         Route::Exact => points(l63_oracle(&x)?),
         Route::F64 => {
             let (v, rho) = l63_vs(&x);
-            points(vec![mm::privacy_loss::exact_pl(&[x[5], x[6]], &v, &rho, x[4])])
+            points(vec![mm::section_6::privacy_loss::exact_pl(&[x[5], x[6]], &v, &rho, x[4])])
         }
         Route::Fft => vec![RouteValue::NotApplicable],
     })

@@ -88,7 +88,7 @@ fn step_atoms(x: &[f64]) -> Vec<(Mp, Mp)> {
 }
 
 /// The production collapsed step for the same inputs.
-fn step_pair(x: &[f64]) -> Result<mm::dpsgd_step::StepPair> {
-    let h = |q: f64, s: f64| mm::dpsgd_step::StepHyper::new(q, s, 1.0, 0.1);
-    mm::dpsgd_step::lc_step(&[x[4], 1.0 - x[4]], &[h(x[0], x[2])?, h(x[1], x[3])?])
+fn step_pair(x: &[f64]) -> Result<mm::section_6::dpsgd_step::StepPair> {
+    let h = |q: f64, s: f64| mm::section_6::dpsgd_step::StepHyper::new(q, s, 1.0, 0.1);
+    mm::section_6::dpsgd_step::lc_step(&[x[4], 1.0 - x[4]], &[h(x[0], x[2])?, h(x[1], x[3])?])
 }

@@ -30,7 +30,7 @@ fn p31_recompute(inp: &Inputs, route: Route) -> Result<Vec<RouteValue>> {
     let x = read(inp, &P31_IN)?;
     Ok(match route {
         Route::Exact => points(p31_oracle(&x)?),
-        Route::F64 => points(vec![mm::no_free_lunch::prop31_threshold(x[0], x[1], x[2], x[3])?, mm::no_free_lunch::prop31_tau_rob(x[0], x[1], x[2], x[3])?]),
+        Route::F64 => points(vec![mm::section_3::no_free_lunch::prop31_threshold(x[0], x[1], x[2], x[3])?, mm::section_3::no_free_lunch::prop31_tau_rob(x[0], x[1], x[2], x[3])?]),
         Route::Fft => vec![RouteValue::NotApplicable; 2],
     })
 }

@@ -40,15 +40,15 @@ fn rs_rows() -> Result<Vec<Vec<String>>> {
 
 fn rs_recompute(inp: &Inputs, route: Route) -> Result<Vec<RouteValue>> {
     let x = read(inp, &RS_IN)?;
-    use mm::random_selection_rdp as rs;
+    use mm::section_5::random_selection_rdp as rs;
     Ok(match route {
         Route::Exact => points(rs_oracle(&x)?),
         Route::F64 => {
             let pi = [x[2], 1.0 - x[2]];
             let eps = |a: f64| vec![a / (2.0 * x[0] * x[0]), a / (2.0 * x[1] * x[1])];
-            let orders = mm::conventions::integer_orders(2, 64)?;
+            let orders = mm::common::conventions::integer_orders(2, 64)?;
             let table: Vec<Vec<f64>> = (0..2).map(|i| orders.iter().map(|&a| eps(a)[i]).collect()).collect();
-            let alg1 = rs::rs_dp_eps(&pi, &table, &orders, x[4], mm::conventions::Conversion::Classic)?;
+            let alg1 = rs::rs_dp_eps(&pi, &table, &orders, x[4], mm::common::conventions::Conversion::Classic)?;
             points(vec![rs::rs_rdp_bound(&pi, &eps(x[3]), x[3])?, alg1.epsilon])
         }
         Route::Fft => vec![RouteValue::NotApplicable; 2],

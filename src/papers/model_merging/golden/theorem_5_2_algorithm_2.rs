@@ -30,7 +30,7 @@ fn rsp_rows() -> Result<Vec<Vec<String>>> {
 
 fn rsp_recompute(inp: &Inputs, route: Route) -> Result<Vec<RouteValue>> {
     let x = read(inp, &RSP_IN)?;
-    use mm::random_selection_pld as rp;
+    use mm::section_5::random_selection_pld as rp;
     Ok(match route {
         Route::Exact => points(rsp_oracle(&x)?),
         Route::F64 => {

@@ -28,12 +28,12 @@ fn t61_recompute(inp: &Inputs, route: Route) -> Result<Vec<RouteValue>> {
     Ok(match route {
         Route::Exact => points(t61_oracle(&x)?),
         Route::F64 => {
-            let rdp = mm::joint_release::joint_rdp(&[vec![x[2] / (2.0 * x[0] * x[0])], vec![x[2] / (2.0 * x[1] * x[1])]])?[0];
+            let rdp = mm::section_6::joint_release::joint_rdp(&[vec![x[2] / (2.0 * x[0] * x[0])], vec![x[2] / (2.0 * x[1] * x[1])]])?[0];
             vec![RouteValue::Point(rdp), RouteValue::NotApplicable]
         }
         Route::Fft => {
             let g = |s: f64| Mechanism::from_name("gaussian", s, None, None);
-            let iv = mm::joint_release::delta_joint(&[(g(x[0])?, 1), (g(x[1])?, 1)], x[3], &PldOptions::default())?;
+            let iv = mm::section_6::joint_release::delta_joint(&[(g(x[0])?, 1), (g(x[1])?, 1)], x[3], &PldOptions::default())?;
             vec![RouteValue::NotApplicable, RouteValue::Interval(iv)]
         }
     })

@@ -80,10 +80,10 @@ fn lcr_recompute(inp: &Inputs, route: Route) -> Result<Vec<RouteValue>> {
     Ok(match route {
         Route::Exact => points(lcr_oracle(&x)?),
         Route::F64 => {
-            use mm::linear_combination_rdp as lr;
+            use mm::section_6::linear_combination_rdp as lr;
             let step = step_pair(&x)?;
-            let orders = mm::conventions::integer_orders(2, LCR_MAX_ORDER)?;
-            let alg3 = lr::lc_dp_eps(&[(step.clone(), x[6] as u64)], &orders, x[7], mm::conventions::Conversion::Classic)?;
+            let orders = mm::common::conventions::integer_orders(2, LCR_MAX_ORDER)?;
+            let alg3 = lr::lc_dp_eps(&[(step.clone(), x[6] as u64)], &orders, x[7], mm::common::conventions::Conversion::Classic)?;
             points(vec![lr::lc_step_rdp(&step, x[5] as u32)?, alg3.epsilon])
         }
         Route::Fft => vec![RouteValue::NotApplicable; 2],
