@@ -37,6 +37,7 @@
 
 pub mod error;
 pub mod outfiles;
+pub mod worker;
 pub mod num;
 pub mod repr;
 pub mod mechanisms;

@@ -192,6 +192,12 @@ pub fn evaluate(req: &ProfileRequest) -> Result<ProfileReport> {
 /// (issue 14, F4: a long FFT composition used to ignore Ctrl-C and then write its files).
 pub fn evaluate_with(req: &ProfileRequest, interrupt: &AtomicBool) -> Result<ProfileReport> {
     req.validate()?;
+    // Exact, FFT and cf have no cancellation point inside: each runs on a worker thread while
+    // this thread polls `interrupt` (`crate::worker`).
+    let on_worker = |f: fn(&ProfileRequest) -> Result<Run>| {
+        let r = req.clone();
+        crate::worker::run_interruptible(interrupt, None, move || f(&r))
+    };
     let mut outcomes = Vec::new();
     for &m in &req.methods {
         if interrupt.load(Ordering::Relaxed) {
@@ -199,10 +205,10 @@ pub fn evaluate_with(req: &ProfileRequest, interrupt: &AtomicBool) -> Result<Pro
         }
         let start = Instant::now();
         let (interval, guarantee, detail) = match m {
-            Method::Exact => interruptible(req, interrupt, run_exact)?,
-            Method::Fft => interruptible(req, interrupt, run_fft)?,
+            Method::Exact => on_worker(run_exact)?,
+            Method::Fft => on_worker(run_fft)?,
             Method::Mc => run_mc(req, interrupt)?,
-            Method::Cf => interruptible(req, interrupt, run_cf)?,
+            Method::Cf => on_worker(run_cf)?,
         };
         outcomes.push(MethodOutcome { method: m, interval, guarantee, detail, seconds: start.elapsed().as_secs_f64() });
     }
@@ -213,41 +219,6 @@ pub fn evaluate_with(req: &ProfileRequest, interrupt: &AtomicBool) -> Result<Pro
 
 type Run = (Option<Interval>, String, String);
 
-/// Run `f(req)` on a worker thread and wait for it, polling `interrupt` every 50 ms. On an
-/// interrupt, return [`Error::Interrupted`] at once; the worker (which has no cancellation point
-/// inside the FFT or MPFR code) is detached and its result discarded — the CLI exits right after.
-fn interruptible(req: &ProfileRequest, interrupt: &AtomicBool, f: fn(&ProfileRequest) -> Result<Run>) -> Result<Run> {
-    if interrupt.load(Ordering::Relaxed) {
-        return Err(Error::Interrupted);
-    }
-    if rayon::current_thread_index().is_some() {
-        // Called from a rayon worker (a parallel batch such as `golden check`): blocking this
-        // worker on a thread whose FFT itself needs the pool would deadlock it, so run inline;
-        // the batch checks `interrupt` between its items.
-        return f(req);
-    }
-    let (tx, rx) = std::sync::mpsc::channel();
-    let owned = req.clone();
-    let spawned = std::thread::Builder::new().name("dpaudit-profile".into()).spawn(move || {
-        let _ = tx.send(f(&owned));
-    });
-    if spawned.is_err() {
-        return f(req); // no thread available: run here, uninterruptibly
-    }
-    loop {
-        match rx.recv_timeout(std::time::Duration::from_millis(50)) {
-            Ok(r) => return r,
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                if interrupt.load(Ordering::Relaxed) {
-                    return Err(Error::Interrupted);
-                }
-            }
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(Error::Numerical("the evaluation thread stopped without a result (panic)".into()));
-            }
-        }
-    }
-}
 
 fn not_applicable(e: Error) -> Result<Run> {
     match e {

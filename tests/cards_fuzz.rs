@@ -15,6 +15,10 @@
 //! *lower* bound above its upper end); keep outputs in their domain (δ in [0, 1], ε, μ and Rényi
 //! divergences ≥ 0); and return within its budget: after [`BUDGET`] the interrupt flag is set and
 //! the call must come back (with `Interrupted` or a result) within [`GRACE`].
+//!
+//! Slow (about 15 minutes in a debug build on 2 cores: ~4000 calls, those that run to their
+//! budget cost 3 s each), so both sweeps are `#[ignore]`d in `cargo test` and run on their own:
+//! `cargo test --release --test cards_fuzz -- --ignored`.
 
 use dpaudit::papers::card::{evaluate_card, example_args, Card, Domain, EvalOptions, Evaluation, Presence};
 use dpaudit::papers::{Guarantee, Paper};
@@ -177,6 +181,7 @@ fn with(args: &[(String, String)], name: &str, value: Option<&str>) -> Vec<(Stri
 }
 
 #[test]
+#[ignore = "slow (~15 min): cargo test --release --test cards_fuzz -- --ignored"]
 fn edge_sweep_over_every_cards_domain() {
     let mut problems = Vec::new();
     let mut calls = 0usize;
@@ -204,6 +209,7 @@ fn edge_sweep_over_every_cards_domain() {
 }
 
 #[test]
+#[ignore = "slow (~15 min): cargo test --release --test cards_fuzz -- --ignored"]
 fn random_combinations_over_every_cards_domain() {
     let mut problems = Vec::new();
     for (p, c) in cards() {

@@ -22,8 +22,9 @@ const LAYERS: &[&[&str]] = &[
     &["cli"],
 ];
 
-/// Usable from every layer: errors and the neutral all-or-nothing file writer.
-const NEUTRAL: &[&str] = &["error", "Error", "Result", "outfiles"];
+/// Usable from every layer: errors, the neutral all-or-nothing file writer and the interruptible
+/// worker thread.
+const NEUTRAL: &[&str] = &["error", "Error", "Result", "outfiles", "worker"];
 
 /// Known file-level cycles, each with the issue that removes it. Pairs of files (relative to
 /// `src/`), either order.

@@ -25,7 +25,7 @@ pub fn check_out_file(file: &std::path::Path) -> crate::Result<()> {
 /// or as text. The CSV text is built by the caller and written before anything is printed, so a
 /// path that cannot be written (a directory, `/proc/version`, a missing folder) is one error line
 /// with nothing printed and nothing written (the commands `shuffle`, `noisy-gd`, `init-gd`).
-pub fn print_report(json: bool, to_json: impl FnOnce() -> serde_json::Value, to_text: impl FnOnce() -> String, csv: Option<(&std::path::Path, String)>) -> crate::Result<()> {
+fn print_report(json: bool, to_json: impl FnOnce() -> serde_json::Value, to_text: impl FnOnce() -> String, csv: Option<(&std::path::Path, String)>) -> crate::Result<()> {
     let body = if json { format!("{}\n", serde_json::to_string_pretty(&to_json()).unwrap_or_default()) } else { to_text() };
     if let Some((path, text)) = csv {
         if path.is_dir() {

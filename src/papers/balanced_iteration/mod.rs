@@ -8,7 +8,6 @@
 //! Rooms (folders) by section of the paper:
 //! ```text
 //! mixture_pair.rs  the setting: the pair (P, Q) of Theorem 3.1, validated once (spec §0.3)
-//! interruptible.rs a computation without cancellation points, run so that Ctrl-C stops it at once
 //! section_2/       Proposition 2.3 (RDP → DP)                                   conversion.rs
 //! section_3_1/     Theorem 3.1: theorem_3_1.rs (two-sided value, reverse-term flag); exact F_α
 //!                  (forward_exact.rs: EGF / row-need DP; forward_quadrature.rs + lognormal_gauss.rs:
@@ -34,7 +33,6 @@
 #![doc = include_str!("README.md")]
 
 pub mod mixture_pair;
-pub mod interruptible;
 pub mod section_2;
 pub mod section_3_1;
 pub mod section_3_2;

@@ -73,10 +73,3 @@ impl PartialEq for Card {
 #[cfg(test)]
 #[path = "card_test.rs"]
 mod card_test;
-
-/// Placeholder evaluator of a registry entry not yet given its card (transitional: the card
-/// tests fail while any entry uses it).
-#[doc(hidden)]
-pub fn pending(_: &Args, _: &Ctx) -> Result<Outputs> {
-    Err(crate::Error::Unsupported("this result has no card yet".into()))
-}

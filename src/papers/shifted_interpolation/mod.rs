@@ -24,7 +24,6 @@
 #![doc = include_str!("README.md")]
 
 pub mod setting;
-pub mod interrupt;
 pub mod section_4;
 pub mod section_5;
 pub mod appendix_a;

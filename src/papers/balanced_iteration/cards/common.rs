@@ -6,7 +6,7 @@
 use crate::error::{Error, Result};
 use crate::num::fmt::format_number;
 use crate::num::Interval;
-use crate::papers::balanced_iteration::interruptible::run_interruptible;
+use crate::worker::run_interruptible;
 use crate::papers::balanced_iteration::mixture_pair::{MixturePair, MAX_D, MAX_ORDER};
 use crate::papers::balanced_iteration::section_2::conversion::{proposition_2_3_delta, proposition_2_3_epsilon};
 use crate::papers::balanced_iteration::section_3_1::terms::{order_terms, McSpec, OrderTerms, Term, TermOptions, FORWARD_BUDGET};

@@ -5,7 +5,7 @@ use super::common::*;
 use crate::error::{Error, Result};
 use crate::num::fmt::format_number;
 use crate::num::{Interval, Mp};
-use crate::papers::balanced_iteration::interruptible::run_interruptible;
+use crate::worker::run_interruptible;
 use crate::papers::balanced_iteration::mixture_pair::{MixturePair, MAX_D};
 use crate::papers::balanced_iteration::section_3_1::terms::{order_terms, OrderTerms};
 use crate::papers::balanced_iteration::section_3_3::poisson::{theorem_3_11, theorem_3_11_r};

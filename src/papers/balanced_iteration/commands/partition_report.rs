@@ -16,7 +16,7 @@
 
 use crate::error::{Error, Result};
 use crate::num::fmt::format_number;
-use crate::papers::balanced_iteration::interruptible::run_interruptible;
+use crate::worker::run_interruptible;
 use crate::papers::balanced_iteration::mixture_pair::MixturePair;
 use crate::papers::balanced_iteration::section_3_1::curves::{forward_curve, poisson_curve, theorem_3_1_curve, EXACT_BUDGET};
 use crate::papers::balanced_iteration::section_3_1::terms::{order_terms, McSpec, OrderTerms, TermOptions, FORWARD_BUDGET};

@@ -265,7 +265,7 @@ pub fn order_terms(pair: &MixturePair, alpha: u64, opts: &TermOptions, interrupt
     });
     stop()?;
     let pair_c = *pair;
-    let exact = crate::papers::balanced_iteration::interruptible::run_interruptible(interrupt, None, move || reverse_exact(&pair_c, alpha));
+    let exact = crate::worker::run_interruptible(interrupt, None, move || reverse_exact(&pair_c, alpha));
     terms.push(match exact {
         Ok(v) => Term::value("R_exact", Guarantee::Exact, v, None, if pair.d == 2 { "128-bit tanh-sinh quadrature after Lemma 3.15's split (d = 2)" } else { "1-D Laplace representation (spec §1.6), trapezoid rules, ≈ 1e−12 relative" }),
         Err(e) => Term::missing("R_exact", Guarantee::Exact, note_or(e)?),

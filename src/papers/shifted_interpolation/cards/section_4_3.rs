@@ -12,7 +12,7 @@ use crate::num::fmt::format_number;
 use crate::num::{Mp, Real};
 use crate::papers::card::common::{DELTA, EPSILON, TYPE_I};
 use crate::papers::card::{Args, Card, Ctx, Domain, OutputSpec, Outputs, Param};
-use crate::papers::shifted_interpolation::interrupt::interruptible;
+use crate::worker::run_interruptible;
 use crate::papers::shifted_interpolation::section_4::composed::{options_for_width, Composed, Query};
 use crate::papers::shifted_interpolation::section_4::noisy_sgd::{self as sgd, Constrained, Thm49Form};
 use crate::papers::shifted_interpolation::section_4::subsampled::{alpha_x_value, alpha_y_value, definition_4_7, ln_delta_value, one_step_delta_bounds, one_step_epsilon_bounds, tradeoff_value};
@@ -111,7 +111,7 @@ fn queries(out: &mut Outputs, a: &Args, ctx: &Ctx, window: &'static str, run: im
             continue;
         };
         let f = run.clone();
-        match interruptible(ctx.interrupt, move || f(q)) {
+        match run_interruptible(ctx.interrupt, None, move || f(q)) {
             Ok((w, c)) => {
                 used = used.or(Some(w));
                 out.interval(name, c.interval.upper, c.interval, format!("{window} = {w}; {}", c.note));

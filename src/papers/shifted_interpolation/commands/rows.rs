@@ -8,7 +8,7 @@ use super::row::{Outcome, Row};
 use super::request::Checked;
 use crate::error::{Error, Result};
 use crate::papers::shifted_interpolation::appendix_a::conversions::{lemma_a_3_delta, lemma_a_3_epsilon};
-use crate::papers::shifted_interpolation::interrupt::interruptible;
+use crate::worker::run_interruptible;
 use crate::papers::shifted_interpolation::section_4::composed::{options_for_width, Composed, Query};
 use crate::papers::shifted_interpolation::section_4::noisy_cgd::{cgd_convex, theorem_4_4, theorem_4_5, theorem_4_6_best, theorem_4_6_closed};
 use crate::papers::shifted_interpolation::section_4::noisy_gd::{theorem_4_1, theorem_4_2, theorem_4_3_best, theorem_4_3_closed, Constrained};
@@ -134,7 +134,7 @@ where
     let mut eps = None;
     if let Some(d) = s.delta {
         let f = run.clone();
-        match interruptible(interrupt, move || f(Query::Epsilon { delta: d }, None)) {
+        match run_interruptible(interrupt, None, move || f(Query::Epsilon { delta: d }, None)) {
             Ok((w, c)) => {
                 used = w;
                 notes.push(format!("ε: {}", c.note));
@@ -147,7 +147,7 @@ where
     let mut delta = None;
     if let Some(e) = s.epsilon {
         let f = run.clone();
-        match interruptible(interrupt, move || f(Query::Delta { epsilon: e }, used)) {
+        match run_interruptible(interrupt, None, move || f(Query::Delta { epsilon: e }, used)) {
             Ok((w, c)) => {
                 used = used.or(w);
                 notes.push(format!("δ: {}", c.note));

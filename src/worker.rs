@@ -1,7 +1,7 @@
 //! Running a computation that has no cancellation points of its own (an FFT composition, an MPFR
 //! quadrature) so that Ctrl-C still stops the caller within a second: the computation runs on a
-//! worker thread and the caller polls the interrupt flag while it waits (the pattern of
-//! `crate::profile`). On an interrupt the caller returns [`Error::Interrupted`] at once and the
+//! worker thread and the caller polls the interrupt flag while it waits. The one copy of this
+//! tool (`profile`, the paper commands and the result cards use it); usable from every layer. On an interrupt the caller returns [`Error::Interrupted`] at once and the
 //! worker is detached (its result is discarded; the CLI exits right after). An optional deadline
 //! turns a computation that runs on past it into a per-row refusal naming the limit.
 
@@ -28,7 +28,7 @@ pub fn run_interruptible<T: Send + 'static>(interrupt: &AtomicBool, deadline: Op
     let (tx, rx) = channel();
     let job = std::sync::Arc::new(std::sync::Mutex::new(Some(f)));
     let worker_job = job.clone();
-    let spawned = std::thread::Builder::new().name("dpaudit-balanced-iteration".into()).spawn(move || {
+    let spawned = std::thread::Builder::new().name("dpaudit-worker".into()).spawn(move || {
         let f = worker_job.lock().ok().and_then(|mut g| g.take());
         if let Some(f) = f {
             let _ = tx.send(f());
@@ -62,21 +62,5 @@ pub fn run_interruptible<T: Send + 'static>(interrupt: &AtomicBool, deadline: Op
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn returns_the_result_or_stops_on_interrupt_or_deadline() {
-        let never = AtomicBool::new(false);
-        assert_eq!(run_interruptible(&never, None, || Ok(7)).unwrap(), 7);
-        let set = AtomicBool::new(true);
-        assert!(matches!(run_interruptible(&set, None, || Ok(7)), Err(Error::Interrupted)));
-        let t = Instant::now();
-        let r = run_interruptible(&never, Some(Duration::from_millis(100)), || {
-            std::thread::sleep(Duration::from_secs(3));
-            Ok(1)
-        });
-        assert!(matches!(r, Err(Error::Unsupported(ref m)) if m.contains("limit")), "{r:?}");
-        assert!(t.elapsed() < Duration::from_secs(2));
-    }
-}
+#[path = "worker_test.rs"]
+mod worker_test;
