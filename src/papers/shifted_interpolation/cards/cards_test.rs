@@ -183,3 +183,13 @@ fn windows_and_sampling_rate_are_validated() {
         }
     }
 }
+
+#[test]
+fn definition_4_7_delta_stays_a_probability_at_p_1_mu_100() {
+    // p = 1: δ = δ_{G_100}(1) = Φ(49.99) − e·Φ(−50.01) = 1 − O(e^{−1249}) by the normal tail
+    // bound φ(x)/x: 1 in f64. The certified hull's outward rounding gave 1.0000000000000002 (issue 25 fuzz).
+    let ev = eval("Definition 4.7", &[("p", "1"), ("mu", "100"), ("alpha", "0.99"), ("epsilon", "1"), ("delta", "1e-5")]);
+    let d = out(&ev, "delta");
+    let (v, lo, hi) = (d.value.unwrap(), d.lower.unwrap(), d.upper.unwrap());
+    assert!(v == 1.0 && hi == 1.0 && lo > 1.0 - 1e-12, "[{lo}, {hi}] value {v}");
+}

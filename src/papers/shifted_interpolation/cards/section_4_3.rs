@@ -79,6 +79,9 @@ fn definition_4_7_card(a: &Args, ctx: &Ctx) -> Result<Outputs> {
             // enclosure (either one encloses the value; the hull does too).
             let twin = ctx.mp(|prec| Ok(vec![ln_delta_value(&Mp::new(prec, p), &Mp::new(prec, mu), &Mp::new(prec, e)).exp()])).ok();
             let hull = twin.map_or(iv, |t| iv.hull(&t[0]));
+            // δ is a probability: the hull's outward rounding may pass 1 (p = 1, μ = 100 gave
+            // 1.0000000000000002, issue 25 fuzz); clipping to [0, 1] keeps it an enclosure.
+            let hull = crate::num::Interval { lower: hull.lower.max(0.0), upper: hull.upper.min(1.0) };
             out.interval("delta", hull.upper, hull, format!("closed form, certified (MPFR {} bits)", ctx.precision))
         }
         None => out.not_computed("delta", "give epsilon=… for δ(ε)"),
