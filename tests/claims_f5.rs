@@ -183,3 +183,25 @@ fn f5_shared_event_results_identical() {
     // 2 events × 4 claimed ε, q = 1, sensitivity 7.5, 3 rows within κ.
     assert_eq!(seen, 2 * 4 + 1 + 1 + 3, "rows at μ = 1, δ = 1e−5");
 }
+
+/// Issue 25, "budget ignored": a randomized-response row at T = 10⁶ ran its exact ε(δ)
+/// bisection (≈ 100 binomial sums over 10⁶ + 1 terms) 55 s past `--time-budget 5`. The
+/// bisection now stops at the budget; the row is still decided by δ(ε_c), one evaluation.
+/// Reference: ε₀ = 1/b = 0.5 per step; with S = {more than T/2 truthful answers} the
+/// composition has P(S) ≥ 1 − e^{−2T(p − 1/2)²} (Hoeffding, p = e^{0.5}/(1 + e^{0.5}) = 0.6225)
+/// and Q(S) ≤ the same tiny bound, so δ(ε = 1) ≥ P(S) − e·Q(S) > 0.999: unsound by δ.
+#[test]
+fn randomized_response_at_a_million_steps_honours_the_time_budget() {
+    let text = csv(&["rr,acc,randomized_response,2,,,1000000,1.0,1e-6".into()]);
+    let claims = parse_claims(&text, "rr").unwrap();
+    let t0 = std::time::Instant::now();
+    let got = audit_claims(&claims, &opts(1.0)).unwrap();
+    // Budget 1 s plus one δ evaluation (two binomial sums, well under 10 s); was ≈ 55 s.
+    assert!(t0.elapsed().as_secs_f64() < 20.0, "took {:?}", t0.elapsed());
+    let v = &got[0];
+    assert_eq!(v.verdict, Verdict::Unsound, "{:?}", v.notes);
+    assert!(v.true_delta.lower > 0.999, "{}", v.true_delta);
+    assert_eq!(v.true_epsilon.upper, f64::INFINITY, "ε(δ_c) should be unknown after the cut: {}", v.true_epsilon);
+    assert!(v.notes.iter().any(|n| n.contains("time budget ran out before its bisection finished")), "{:?}", v.notes);
+}
+

@@ -61,11 +61,15 @@ fn unknown_mechanism_and_keys_exit_2() {
 #[test]
 fn weights_off_the_simplex_exit_2() {
     let g = format!("{P}/gaussian_two_models.toml");
-    for w in ["0.6,0.6", "1.5,-0.5", "1"] {
+    // A list starting with a negative entry ("-0.5,1.5") must reach the simplex check (issue 25:
+    // clap took it for a flag, "unexpected argument '-0'").
+    for w in ["0.6,0.6", "1.5,-0.5", "-0.5,1.5", "1"] {
         let (code, _, err) = run(&["merge", "rs", "--portfolio", &g, "--epsilon", "1", "--delta", "1e-5", "--weights", w]);
         assert_eq!(code, 2, "{w}: {err}");
-        assert!(err.contains("--weights"), "{err}");
+        assert!(err.contains("--weights") && !err.contains("unexpected argument"), "{err}");
     }
+    let (code, _, err) = run(&["merge", "rs", "--portfolio", &g, "--epsilon", "1", "--delta", "1e-5", "--utility", "-1,2"]);
+    assert!(!err.contains("unexpected argument"), "{code}: {err}");
     let (code, _, _) = run(&["merge", "rs", "--portfolio", &g, "--epsilon", "1", "--delta", "2"]);
     assert_eq!(code, 2);
     let (code, _, _) = run(&["merge", "xx", "--portfolio", &g, "--epsilon", "1", "--delta", "1e-5"]);

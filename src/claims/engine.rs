@@ -18,7 +18,7 @@ use super::calibration::sigma_min as sigma_min_search;
 use super::claim::Claim;
 use super::kind::ClaimKind;
 use super::kinds_eval::evaluate;
-use super::exact_group::{row_outcome, ExactPlan, RowOutcome, TaskResult};
+use super::exact_group::{epsilon_cut, row_outcome, ExactPlan, RowOutcome, TaskResult};
 use super::fft_group::{FftGroup, LevelContext, RowIntervals};
 use super::mc_check::mc_evidence;
 use super::options::ClaimOptions;
@@ -205,7 +205,7 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
         items.len(),
         |_| !interrupt.load(Ordering::SeqCst) && Instant::now() < end,
         |k| match items[k] {
-            Item::Exact(t) => Some(plan0.run(t, opts.precision)),
+            Item::Exact(t) => Some(plan0.run(t, opts.precision, &|| interrupt.load(Ordering::SeqCst) || Instant::now() >= end)),
             Item::Fft(g) => {
                 if let Ok(mut grp) = cells[g].lock() {
                     tick(grp.run_level(&ctx));
@@ -233,7 +233,7 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
     let todo: Vec<usize> = exact_rows.iter().copied().filter(|&i| state[i].verdict == Verdict::Inconclusive && !failed[i] && !not_checked[i]).collect();
     let plan1 = ExactPlan::new(claims, &todo);
     let prec1 = opts.precision.saturating_mul(4);
-    let exact1 = run_in_order(plan1.tasks.len(), |_| !interrupt.load(Ordering::SeqCst) && Instant::now() < deadline, |k| plan1.run(k, prec1));
+    let exact1 = run_in_order(plan1.tasks.len(), |_| !interrupt.load(Ordering::SeqCst) && Instant::now() < deadline, |k| plan1.run(k, prec1, &|| interrupt.load(Ordering::SeqCst) || Instant::now() >= deadline));
     check_interrupt()?;
     let mut skipped = vec![false; claims.len()];
     apply_exact(claims, &plan1, &exact1, prec1, opts.tolerance, &mut state, &mut seconds, &mut method, &mut failed, &mut skipped);
@@ -452,6 +452,10 @@ fn apply_exact(
                 seconds[i] += secs;
                 method[i] = format!("exact: closed form in MPFR at {prec} and {} bits, outward-rounded interval", 2 * prec);
                 state[i].update(&claims[i], e, d, tolerance);
+                const CUT: &str = "true ε at the claimed δ not computed: the time budget ran out before its bisection finished (the verdict rests on the true δ at the claimed ε)";
+                if epsilon_cut(plan, results, r) && state[i].true_epsilon.upper == f64::INFINITY && !state[i].notes.iter().any(|n| n == CUT) {
+                    state[i].notes.push(CUT.into());
+                }
             }
             RowOutcome::Done(Err(e), secs) => {
                 seconds[i] += secs;

@@ -8,7 +8,7 @@
 
 use super::claim::Claim;
 use super::route::guarded;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::mechanisms::Mechanism;
 use crate::num::Interval;
 use std::collections::HashMap;
@@ -72,37 +72,51 @@ impl ExactPlan {
     }
 
     /// Evaluate task `k` at `prec` bits (a panic inside an engine becomes an error, see
-    /// [`guarded`]).
-    pub fn run(&self, k: usize, prec: u32) -> TaskResult {
+    /// [`guarded`]). The ε(δ) bisection asks `stop` before each of its evaluations and returns
+    /// [`crate::Error::Interrupted`] once it says so (the time budget or Ctrl-C, honoured within
+    /// one evaluation); a δ(ε) task is one evaluation and is not cut.
+    pub fn run(&self, k: usize, prec: u32, stop: &(dyn Fn() -> bool + Sync)) -> TaskResult {
         let t = &self.tasks[k];
         let t0 = Instant::now();
         let r = guarded(|| match t.query {
             Query::Delta(eps) => crate::exact::delta(&t.mechanism, t.steps, eps, prec),
-            Query::Epsilon(delta) => crate::exact::epsilon(&t.mechanism, t.steps, delta, prec),
+            Query::Epsilon(delta) => crate::exact::epsilon_until(&t.mechanism, t.steps, delta, prec, stop),
         });
         (r, t0.elapsed().as_secs_f64())
     }
 }
 
+/// Whether planned row `r`'s ε(δ) bisection was cut by the time budget or never started while
+/// its δ(ε) ran: the row is then decided by δ(ε_c) alone.
+pub fn epsilon_cut(plan: &ExactPlan, results: &[Option<TaskResult>], r: usize) -> bool {
+    let (kd, ke) = plan.of_row[r];
+    matches!((&results[kd], &results[ke]), (Some((Ok(_), _)), None | Some((Err(Error::Interrupted), _))))
+}
+
 /// What the tasks of one row gave.
 pub enum RowOutcome {
-    /// Both tasks ran: the row's `(ε(δ_c), δ(ε_c))` intervals, or the first error (δ before ε,
-    /// as [`super::route::exact_intervals`] evaluates them), and the row's share of the seconds.
+    /// The row's `(ε(δ_c), δ(ε_c))` intervals (ε(δ_c) = [0, ∞] when its bisection was cut or not
+    /// started, [`epsilon_cut`]), or the first error (δ before ε, as
+    /// [`super::route::exact_intervals`] evaluates them), and the row's share of the seconds.
     Done(Result<(Interval, Interval)>, f64),
-    /// A task of the row was not started (time budget).
+    /// The row's δ(ε) task was not started (time budget).
     NotStarted,
 }
 
 /// Combine the task results (`None`: not started) for planned row `r` of `plan`.
 pub fn row_outcome(plan: &ExactPlan, results: &[Option<TaskResult>], r: usize) -> RowOutcome {
     let (kd, ke) = plan.of_row[r];
-    let (Some((d, sd)), Some((e, se))) = (&results[kd], &results[ke]) else {
+    let Some((d, sd)) = &results[kd] else {
         return RowOutcome::NotStarted;
     };
+    let se = results[ke].as_ref().map_or(0.0, |(_, s)| *s);
     let secs = sd / plan.tasks[kd].users as f64 + se / plan.tasks[ke].users as f64;
-    let pair = match (d, e) {
-        (Err(err), _) | (Ok(_), Err(err)) => Err(err.clone()),
-        (Ok(d), Ok(e)) => Ok((*e, *d)),
+    let pair = match (d, results[ke].as_ref().map(|(e, _)| e)) {
+        // The ε(δ) bisection cut by the time budget (or not started): the row is still decided
+        // by δ(ε_c) alone, with ε(δ_c) unknown ([0, ∞]); see [`epsilon_cut`].
+        (Ok(d), None | Some(Err(Error::Interrupted))) => Ok((Interval { lower: 0.0, upper: f64::INFINITY }, *d)),
+        (Err(err), _) | (Ok(_), Some(Err(err))) => Err(err.clone()),
+        (Ok(d), Some(Ok(e))) => Ok((*e, *d)),
     };
     RowOutcome::Done(pair, secs)
 }

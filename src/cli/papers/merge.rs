@@ -61,7 +61,7 @@ pub struct MergeArgs {
     #[arg(long, value_name = "D", allow_negative_numbers = true)]
     pub delta: f64,
     /// Merge weights w1,w2,… on the simplex (one per model): print their certified ε.
-    #[arg(long, value_name = "W", value_delimiter = ',', allow_negative_numbers = true)]
+    #[arg(long, value_name = "W", value_delimiter = ',', allow_hyphen_values = true)]
     pub weights: Option<Vec<f64>>,
     /// Accounting: rdp (Algorithms 1/3) or pld (Algorithms 2/4).
     #[arg(long, value_enum, default_value_t = AccountingArg::Rdp)]
@@ -73,7 +73,7 @@ pub struct MergeArgs {
     #[arg(long, value_name = "ORDERS", default_value = "2..64")]
     pub orders: String,
     /// Utility per model u1,u2,… (overrides the portfolio's `utility`).
-    #[arg(long, value_name = "U", value_delimiter = ',', allow_negative_numbers = true)]
+    #[arg(long, value_name = "U", value_delimiter = ',', allow_hyphen_values = true)]
     pub utility: Option<Vec<f64>>,
     /// Lattice step 1/M of the feasible-set search.
     #[arg(long, value_name = "M", default_value_t = 20)]

@@ -56,11 +56,75 @@ fn every_card_declares_parameters_outputs_and_an_example() {
                 problems.push(format!("{w}: example lacks required parameter '{}'", x.name));
             }
         }
+        for o in c.outputs {
+            for t in o.at_least.iter().chain(o.at_most) {
+                if *t == o.name {
+                    problems.push(format!("{w}: output '{}' is related to itself", o.name));
+                }
+            }
+        }
         if ["precision", "width"].iter().any(|n| c.params.iter().any(|x| x.name == *n)) {
             problems.push(format!("{w}: 'precision' and 'width' are evaluation options, not parameter names"));
         }
     }
     assert!(problems.is_empty(), "{} card problem(s):\n{}", problems.len(), problems.join("\n"));
+}
+
+/// A declared relation (`at_least`/`at_most`) names an output of the card in some card that
+/// uses the spec (specs are shared between cards, so a target may be absent in one of them,
+/// but never in all: that is a typo and the relation would never be checked).
+#[test]
+fn every_declared_relation_names_an_output_of_some_card_using_it() {
+    let mut problems = Vec::new();
+    let mut relations = 0;
+    for (p, c) in every_card() {
+        for o in c.outputs {
+            for t in o.at_least.iter().chain(o.at_most) {
+                relations += 1;
+                let somewhere = every_card().iter().any(|(_, d)| d.outputs.iter().any(|x| x == o) && d.outputs.iter().any(|x| x.name == *t));
+                if !somewhere {
+                    problems.push(format!("{}: '{}' is related to '{t}', which no card using it declares", what(p, c), o.name));
+                }
+            }
+        }
+    }
+    assert!(relations >= 40, "only {relations} relations declared");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// [`check_relations`]: an upper bound below what it bounds (the e^ε overflow shape: 0.3378
+/// printed as 4.9e−324) is withheld with both numbers; one above it passes; an interval's lower
+/// end is what an `at_least` compares with; rounding differences within 1e−9 pass.
+#[test]
+fn a_bound_below_what_it_bounds_is_withheld_as_a_bug() {
+    use super::output::{check_relations, Computed, OutputSpec, OutputValue};
+    use crate::num::Interval;
+    const SPECS: [OutputSpec; 3] = [
+        OutputSpec::upper("delta", "bound").at_least(&["delta_exact"]),
+        OutputSpec::exact("delta_exact", "truth"),
+        OutputSpec::upper("curve", "trade-off bound, rounded down").at_most(&["delta_exact"]),
+    ];
+    let run = |bound: f64, exact: f64, iv: Option<Interval>, curve: f64| {
+        let mut outs = vec![
+            OutputValue::from_computed(&SPECS[0], Computed::Value { value: bound, interval: None, note: String::new() }),
+            OutputValue::from_computed(&SPECS[1], Computed::Value { value: exact, interval: iv, note: String::new() }),
+            OutputValue::from_computed(&SPECS[2], Computed::Value { value: curve, interval: None, note: String::new() }),
+        ];
+        check_relations(&SPECS, &mut outs);
+        outs
+    };
+    let bad = run(4.9e-324, 0.3378, None, 0.1);
+    assert_eq!(bad[0].value, None);
+    assert!(bad[0].note.contains("would be below delta_exact = 3.378e-1") && bad[0].note.contains("a bug in dpaudit"), "{}", bad[0].note);
+    assert_eq!(bad[2].value, Some(0.1));
+    let ok = run(0.34, 0.3378, None, 0.3378 * (1.0 + 1e-12));
+    assert_eq!((ok[0].value, ok[2].value), (Some(0.34), Some(0.3378 * (1.0 + 1e-12))));
+    // Against an interval: its lower end counts for at_least, its upper end for at_most.
+    let iv = Some(Interval { lower: 0.30, upper: 0.31 });
+    let r = run(0.305, 0.309, iv, 0.3095);
+    assert_eq!((r[0].value, r[2].value), (Some(0.305), Some(0.3095)));
+    let r = run(0.299, 0.309, iv, 0.311);
+    assert_eq!((r[0].value, r[2].value), (None, None), "{} / {}", r[0].note, r[2].note);
 }
 
 #[test]

@@ -141,6 +141,7 @@ pub fn evaluate_card(paper: &Paper, card: &Card, given: &[(String, String)], opt
     if let Some((name, _)) = computed.items.first() {
         return Err(Error::Numerical(format!("{what}: the evaluator returned an undeclared output '{name}' (a bug in dpaudit)")));
     }
+    super::output::check_relations(card.outputs, &mut outputs);
     Ok(Evaluation { paper: paper.key.into(), result: card.result.into(), title: card.title.into(), parameters: args, outputs, precision: ctx.precision, width: opts.width })
 }
 

@@ -15,11 +15,28 @@ pub struct OutputSpec {
     pub meaning: &'static str,
     /// What the number guarantees about the privacy quantity it reports.
     pub guarantee: Guarantee,
+    /// Outputs of the same card this one is never below: a bound and the quantity it bounds
+    /// (an upper bound on δ and the exact δ, an exact pair and a concrete mechanism's lower
+    /// bound). Checked on every evaluation ([`check_relations`]).
+    pub at_least: &'static [&'static str],
+    /// Outputs of the same card this one is never above (a lower bound on a trade-off curve and
+    /// the exact curve).
+    pub at_most: &'static [&'static str],
 }
 
 impl OutputSpec {
     pub const fn new(name: &'static str, guarantee: Guarantee, meaning: &'static str) -> OutputSpec {
-        OutputSpec { name, meaning, guarantee }
+        OutputSpec { name, meaning, guarantee, at_least: &[], at_most: &[] }
+    }
+    /// Declare that this output is never below the named outputs (see [`OutputSpec::at_least`]).
+    /// Only relations that hold mathematically belong here (a sound bound against what it
+    /// bounds), never a paper's claim under audit.
+    pub const fn at_least(self, names: &'static [&'static str]) -> OutputSpec {
+        OutputSpec { at_least: names, ..self }
+    }
+    /// Declare that this output is never above the named outputs.
+    pub const fn at_most(self, names: &'static [&'static str]) -> OutputSpec {
+        OutputSpec { at_most: names, ..self }
     }
     /// An exact value (up to the stated floating-point or MPFR error).
     pub const fn exact(name: &'static str, meaning: &'static str) -> OutputSpec {
@@ -167,3 +184,46 @@ impl OutputValue {
         }
     }
 }
+
+/// Relative slack of [`check_relations`]: the f64 and MPFR routes of two outputs may differ by
+/// their rounding (1e−9 relative, plus 1e−305 absolute for values near the f64 underflow).
+const RELATION_SLACK: f64 = 1e-9;
+
+/// Enforce the declared relations between the outputs of one evaluation (`outputs` aligned
+/// with `specs`): an output declared `at_least` another is compared with the other's lower end
+/// (its interval's lower end, or its value), `at_most` with the other's upper end. A violation
+/// is a bug in dpaudit — an upper bound below the value it bounds is exactly the failure an
+/// e^ε overflow produces (issue 25: a δ flat at 0.3378 printed as 4.9e−324 from ε ≈ 709.5) —
+/// so the offending output is withheld as "not computed" with both numbers, never printed.
+pub fn check_relations(specs: &[OutputSpec], outputs: &mut [OutputValue]) {
+    let mut bad: Vec<(usize, String)> = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        let Some(u) = outputs[i].value else { continue };
+        let find = |name: &str| specs.iter().position(|s| s.name == name).and_then(|j| outputs[j].value.map(|v| (j, v)));
+        let slack = |a: f64, b: f64| RELATION_SLACK * a.abs().max(b.abs()) + 1e-305;
+        for name in spec.at_least {
+            if let Some((j, v)) = find(name) {
+                let x = outputs[j].lower.unwrap_or(v);
+                if u < x - slack(u, x) {
+                    bad.push((i, format!("{} = {u:e} would be below {name} = {x:e}, which it bounds from above", spec.name)));
+                }
+            }
+        }
+        for name in spec.at_most {
+            if let Some((j, v)) = find(name) {
+                let x = outputs[j].upper.unwrap_or(v);
+                if u > x + slack(u, x) {
+                    bad.push((i, format!("{} = {u:e} would be above {name} = {x:e}, which it bounds from below", spec.name)));
+                }
+            }
+        }
+    }
+    for (i, why) in bad {
+        let o = &mut outputs[i];
+        o.value = None;
+        o.lower = None;
+        o.upper = None;
+        o.note = format!("not computed: {why} (a bug in dpaudit; please report the parameters)");
+    }
+}
+

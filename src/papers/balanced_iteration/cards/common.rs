@@ -37,11 +37,11 @@ pub const SEED: Param = Param::new("seed", "seed", "seed of the Monte Carlo stre
 /// `confidence`: Monte Carlo confidence level.
 pub const CONFIDENCE: Param = Param::new("confidence", "1 − β", "two-sided confidence level of the Monte Carlo intervals", Domain::open(0.0, 1.0)).default("0.999");
 
-pub const EPS_ALPHA: OutputSpec = OutputSpec::upper("epsilon_alpha", "ε_α: the RDP of the pair at order α in both directions, max(F_α, R^∞_α) with the certified reverse term (G_α in place of F_α where the exact F_α is above its cost budget)");
+pub const EPS_ALPHA: OutputSpec = OutputSpec::upper("epsilon_alpha", "ε_α: the RDP of the pair at order α in both directions, max(F_α, R^∞_α) with the certified reverse term (G_α in place of F_α where the exact F_α is above its cost budget)").at_least(&["F_alpha", "R_exact"]);
 pub const F_ALPHA: OutputSpec = OutputSpec::exact("F_alpha", "F_α = D_α(P‖Q), the exact forward divergence (first term of (2); Lemma 3.12 on S_{d,k})");
 pub const G_ALPHA: OutputSpec = OutputSpec::upper("G_alpha", "G_α = ln Σ_l h_l e^{αβl}, Corollary 3.14's bound on F_α (first term of (3); no 1/(α−1), as printed)");
 pub const S_ALPHA: OutputSpec = OutputSpec::exact("s_alpha", "s_α = αc²k²/(2σ²d) = D_α(Q‖Q'), Corollary 3.17 (the shift part of Lemma 3.15)");
-pub const R_INF: OutputSpec = OutputSpec::upper("R_inf", "R^∞_α = αc²k²/(2σ²d) + c²k(d−k)/(2σ²d), a proven bound on the reverse divergence D_α(Q‖P) (Lemma 3.15 + Jensen)");
+pub const R_INF: OutputSpec = OutputSpec::upper("R_inf", "R^∞_α = αc²k²/(2σ²d) + c²k(d−k)/(2σ²d), a proven bound on the reverse divergence D_α(Q‖P) (Lemma 3.15 + Jensen)").at_least(&["R_exact"]);
 pub const R_PAPER: OutputSpec = OutputSpec::estimate("R_paper", "R^paper_α = s_α + (d/(2(α−1)))[αv − ln(1 + α(e^v − 1))], v = c²k(d−k)/(σ²d²): the paper's reverse term as Corollary 3.19 derives it (exponent σ²d); rests on Lemma 3.18, false as stated, so not an upper bound");
 pub const EPS_ALPHA_PAPER: OutputSpec = OutputSpec::estimate("epsilon_alpha_paper", "max(F_α, R^paper_α): Theorem 3.1's value with the paper's reverse term (expression (2) with the derived exponent σ²d; G_α where F_α is not computed) — not certified");
 pub const R_EQ2: OutputSpec = OutputSpec::estimate("R_eq2_printed", "second term of (2) exactly as printed (exponent σ²d², a typo; can be negative)");

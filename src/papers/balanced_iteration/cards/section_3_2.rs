@@ -54,9 +54,9 @@ pub const THEOREM_3_5: Card = Card {
     eval: split_card,
 };
 
-const R_PROVEN: OutputSpec = OutputSpec::upper("R_proven", "the reverse bound proven for d = 2 (Lemma 3.18's argument holds in the one direction orthogonal to 1, spec §8): αc²/(4σ²) + (1/(2(α−1)))[αw − ln(1 + α(e^w − 1))], w = c²/(2σ²)");
+const R_PROVEN: OutputSpec = OutputSpec::upper("R_proven", "the reverse bound proven for d = 2 (Lemma 3.18's argument holds in the one direction orthogonal to 1, spec §8): αc²/(4σ²) + (1/(2(α−1)))[αw − ln(1 + α(e^w − 1))], w = c²/(2σ²)").at_least(&["R_exact"]);
 const DROPOUT_OUTPUTS: &[OutputSpec] = &[
-    OutputSpec::upper("epsilon_alpha", "ε_α of one iteration of Algorithm 2: max(F_α, R_proven) (Theorem 3.1 at d = 2, k = 1 with the reverse bound proven for d = 2)"),
+    OutputSpec::upper("epsilon_alpha", "ε_α of one iteration of Algorithm 2: max(F_α, R_proven) (Theorem 3.1 at d = 2, k = 1 with the reverse bound proven for d = 2)").at_least(&["F_alpha", "R_exact"]),
     F_ALPHA,
     R_PROVEN,
     R_INF,

@@ -122,10 +122,10 @@ pub const PROPOSITION_B_1: Card = Card {
         EPSILON,
     ],
     outputs: &[
-        OutputSpec::upper("bound_corrected", "J_pi(T11, T22, T12, T21)(alpha) with the maximal coupling's weights: the corrected lower bound on T(P_w, Q_w'), rounded down"),
+        OutputSpec::upper("bound_corrected", "J_pi(T11, T22, T12, T21)(alpha) with the maximal coupling's weights: the corrected lower bound on T(P_w, Q_w'), rounded down").at_most(&["T_exact"]),
         OutputSpec::estimate("bound_printed", "the printed pointwise sum min{w1,w1'}T11 + min{w2,w2'}T22 + (w2' - min)T12 + (w1' - min)T21 at alpha: can exceed the truth (not a bound)"),
         OutputSpec::exact("T_exact", "T(P_w, Q_w')(alpha), exact"),
-        OutputSpec::upper("delta_corrected", "H_{e^epsilon}(Q_w' || P_w) bound from the corrected trade-off (1 + f*(-e^epsilon))"),
+        OutputSpec::upper("delta_corrected", "H_{e^epsilon}(Q_w' || P_w) bound from the corrected trade-off (1 + f*(-e^epsilon))").at_least(&["delta_exact"]),
         OutputSpec::exact("delta_exact", "H_{e^epsilon}(Q_w' || P_w), exact"),
     ],
     example: &[("w", "0.5,0.5"), ("w2", "0.5,0.5"), ("p1", "1,0,0"), ("q1", "0,1,0"), ("p2", "0,0,1"), ("q2", "0,0,1"), ("alpha", "0.25"), ("epsilon", "0.5")],

@@ -97,9 +97,9 @@ pub const EXAMPLE_F_3: Card = Card {
     spec: "mixtures_fdp §6.7",
     params: &[MU, Param::new("w", "w", "weight of P0 in the second distribution wP0 + (1-w)Q0", Domain::Real { lo: 0.0, lo_closed: true, hi: 1.0, hi_closed: false }), TYPE_I, EPSILON],
     outputs: &[
-        OutputSpec::upper("bound", "C(w Id + (1-w) G_mu)(alpha) (Lemma 6.3 / the corrected Proposition E.1 with f = G_mu), rounded down"),
+        OutputSpec::upper("bound", "C(w Id + (1-w) G_mu)(alpha) (Lemma 6.3 / the corrected Proposition E.1 with f = G_mu), rounded down").at_most(&["exact"]),
         OutputSpec::exact("exact", "T(P0, wP0 + (1-w)Q0)(alpha) = w(1 - alpha) + (1-w) G_mu(alpha) (monotone likelihood ratio)"),
-        OutputSpec::upper("lemma_3_1", "Lemma 3.1's bound J_{(w, 1-w)}(Id, G_mu)(alpha), rounded down"),
+        OutputSpec::upper("lemma_3_1", "Lemma 3.1's bound J_{(w, 1-w)}(Id, G_mu)(alpha), rounded down").at_most(&["exact"]),
         OutputSpec::upper("delta", "two-sided delta(epsilon) = (1-w) delta_{G_mu}(ln((e^epsilon - w)/(1-w))) of the bound (= of the exact curve)"),
         OutputSpec::exact("middle_corrected", "x̄ + f(x̄) - alpha: the middle piece of eq. (3) with its sign fixed (f = w Id + (1-w) G_mu, x̄ = Phi(-mu/2))"),
         OutputSpec::estimate("middle_printed", "x̄ - f(x̄) - alpha: the middle piece of eq. (3) as printed (a sign typo)"),
@@ -145,8 +145,8 @@ pub const EXAMPLE_F_4: Card = Card {
     params: &[MU, TYPE_I],
     outputs: &[
         OutputSpec::exact("exact", "T(P/2 + Q/2, Q/2 + P/2)(alpha) = 1 - alpha"),
-        OutputSpec::upper("lemma_3_1", "Lemma 3.1's bound J_{(1/2,1/2)}(G_mu, G_mu)(alpha) = G_mu(alpha) (loose)"),
-        OutputSpec::upper("proposition_6_4", "Proposition 6.4 with w = 1/2: C(Id)(alpha) = 1 - alpha (sharp)"),
+        OutputSpec::upper("lemma_3_1", "Lemma 3.1's bound J_{(1/2,1/2)}(G_mu, G_mu)(alpha) = G_mu(alpha) (loose)").at_most(&["exact"]),
+        OutputSpec::upper("proposition_6_4", "Proposition 6.4 with w = 1/2: C(Id)(alpha) = 1 - alpha (sharp)").at_most(&["exact"]),
     ],
     example: &[("mu", "1"), ("alpha", "0.5")],
     mpfr: false,

@@ -51,12 +51,12 @@ pub const LEMMA_3_1: Card = Card {
         Param::new("c", "c", "tie weight c of the paper's test at q_i/p_i = t", Domain::UNIT_CLOSED).default("0"),
     ],
     outputs: &[
-        OutputSpec::upper("J", "J_w(alpha): Lemma 3.1's lower bound on T(P_w, Q_w) at alpha (index-revealed pair), rounded down"),
+        OutputSpec::upper("J", "J_w(alpha): Lemma 3.1's lower bound on T(P_w, Q_w) at alpha (index-revealed pair), rounded down").at_most(&["T_mixture"]),
         OutputSpec::exact("T_mixture", "T(P_w, Q_w)(alpha): the exact trade-off of the mixtures"),
-        OutputSpec::upper("delta_J", "two-sided delta(epsilon) of J: sum_i w_i delta_{f_i}(epsilon) in each direction"),
+        OutputSpec::upper("delta_J", "two-sided delta(epsilon) of J: sum_i w_i delta_{f_i}(epsilon) in each direction").at_least(&["delta_mixture"]),
         OutputSpec::exact("delta_mixture", "two-sided delta(epsilon) of the exact mixture pair"),
         OutputSpec::exact("alpha_tc", "alpha(t, c) = sum_i w_i alpha_i(t, c) (the paper's parametrisation)"),
-        OutputSpec::upper("bound_tc", "sum_i w_i T(P_i, Q_i)(alpha_i(t, c)): the printed right-hand side at (t, c), rounded down"),
+        OutputSpec::upper("bound_tc", "sum_i w_i T(P_i, Q_i)(alpha_i(t, c)): the printed right-hand side at (t, c), rounded down").at_most(&["T_mixture_tc"]),
         OutputSpec::exact("T_mixture_tc", "T(P_w, Q_w)(alpha(t, c)): the printed left-hand side"),
     ],
     example: &[EX[0], EX[1], EX[2], EX[3], EX[4], ("alpha", "0.05"), ("epsilon", "0.5"), ("t", "1")],
@@ -194,9 +194,9 @@ fn joint_convexity(out: &mut Outputs, a: &Args, fd: FDiv) -> Result<()> {
 }
 
 const BOUND_OUTPUTS: [OutputSpec; 4] = [
-    OutputSpec::upper("bound", "sum_i w_i D_F(P_i || Q_i): the bound on D_F(P_w || Q_w) (with the weights the printed middle expression omits)"),
+    OutputSpec::upper("bound", "sum_i w_i D_F(P_i || Q_i): the bound on D_F(P_w || Q_w) (with the weights the printed middle expression omits)").at_least(&["D_mixture"]),
     OutputSpec::exact("D_mixture", "D_F(P_w || Q_w), the mixture's divergence"),
-    OutputSpec::upper("bound_printed", "sum_i D_F(P_i || Q_i): the printed middle expression (weights w_i missing): a looser bound"),
+    OutputSpec::upper("bound_printed", "sum_i D_F(P_i || Q_i): the printed middle expression (weights w_i missing): a looser bound").at_least(&["bound", "D_mixture"]),
     OutputSpec::exact("l_F_J", "l_F(J_w) of DRS Proposition B.4 on the index-revealed trade-off (= the bound)"),
 ];
 
@@ -257,7 +257,7 @@ pub const COROLLARY_B_6: Card = Card {
         BOUND_OUTPUTS[2],
         BOUND_OUTPUTS[3],
         OutputSpec::exact("renyi_mixture", "R_order(P_w || Q_w) = ln(D_mixture)/(order - 1)"),
-        OutputSpec::upper("renyi_bound", "ln(bound)/(order - 1): the implied bound on R_order(P_w || Q_w)"),
+        OutputSpec::upper("renyi_bound", "ln(bound)/(order - 1): the implied bound on R_order(P_w || Q_w)").at_least(&["renyi_mixture"]),
     ],
     example: &[EX[0], EX[1], EX[2], EX[3], EX[4], ("order", "2")],
     mpfr: false,

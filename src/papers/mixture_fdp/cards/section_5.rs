@@ -29,6 +29,8 @@ pub const T: Param = Param::new("t", "t", "log-likelihood-ratio threshold of the
 pub const N: Param = Param::new("n", "n", "dataset size |D0| (D1 = D0 minus one point), for the true output pair theta(D0), theta(D1)", Domain::int(1, 1_000_000)).optional();
 
 const DELTA_J: OutputSpec = OutputSpec::upper("delta", "delta_J(epsilon) = E_I[delta_{G_|mu_I|}(epsilon)] (additive over the index-revealed mixture), rounded up");
+/// [`DELTA_J`] in the cards that also compute the true pair's δ (Theorem 5.1: δ_J bounds it).
+const DELTA_J_TRUE: OutputSpec = DELTA_J.at_least(&["delta_true"]);
 const EPS_J: OutputSpec = OutputSpec::upper("epsilon", "epsilon_J(delta) = inf{epsilon >= 0 : delta_J(epsilon) <= delta}");
 const ALPHA_T: OutputSpec = OutputSpec::exact("alpha_t", "alpha(t) = E_I[Phi(t/|mu_I| - |mu_I|/2)]: type I error of the index-revealed test at threshold t");
 const BETA_T: OutputSpec = OutputSpec::upper("beta_t", "beta(t) = E_I[Phi(-t/|mu_I| - |mu_I|/2)] = J(alpha(t)), rounded down");
@@ -111,7 +113,7 @@ pub const THEOREM_5_1: Card = Card {
     spec: "mixtures_fdp §5.2, §5.5, §5.6",
     params: &[A, SIGMA, C.optional(), T, ALPHA, EPSILON, DELTA, N],
     outputs: &[
-        DELTA_J,
+        DELTA_J_TRUE,
         EPS_J,
         ALPHA_T,
         BETA_T,
@@ -178,7 +180,7 @@ pub const EXAMPLE_D_1: Card = Card {
     spec: "mixtures_fdp §5.4, §10.2",
     params: &[A, SIGMA, T, ALPHA, EPSILON, DELTA, N, Param::new("order", "α̃", "Rényi order of the 'dominating pair' remark", Domain::ORDER).optional()],
     outputs: &[
-        DELTA_J,
+        DELTA_J_TRUE,
         EPS_J,
         ALPHA_T,
         BETA_T,
@@ -251,9 +253,9 @@ fn baseline(out: &mut Outputs, shift: &Shift, a: &Args, ctx: &Ctx) -> Result<()>
 }
 
 const MU_NO_INIT: OutputSpec = OutputSpec::exact("mu_no_init", "mu of the fixed-start baseline G_mu, mu = sup_I |mu_I| (no initialisation randomness)");
-const DELTA_NO_INIT: OutputSpec = OutputSpec::upper("delta_no_init", "delta(epsilon) of the fixed-start baseline G_mu");
-const EPS_NO_INIT: OutputSpec = OutputSpec::upper("epsilon_no_init", "epsilon(delta) of the fixed-start baseline G_mu");
-const BETA_NO_INIT: OutputSpec = OutputSpec::upper("beta_no_init", "G_mu(alpha), the fixed-start baseline's trade-off (rounded down)");
+const DELTA_NO_INIT: OutputSpec = OutputSpec::upper("delta_no_init", "delta(epsilon) of the fixed-start baseline G_mu").at_least(&["delta"]);
+const EPS_NO_INIT: OutputSpec = OutputSpec::upper("epsilon_no_init", "epsilon(delta) of the fixed-start baseline G_mu").at_least(&["epsilon"]);
+const BETA_NO_INIT: OutputSpec = OutputSpec::upper("beta_no_init", "G_mu(alpha), the fixed-start baseline's trade-off (rounded down)").at_most(&["beta"]);
 
 /// Example D.2 (spec §5.4): least squares with clipping, `μ_I = clip(a − I, −c, c)/σ`.
 pub const EXAMPLE_D_2: Card = Card {
@@ -264,7 +266,7 @@ pub const EXAMPLE_D_2: Card = Card {
     golden: "mixture_fdp/theorem_5_1.csv",
     spec: "mixtures_fdp §5.4, §5.5",
     params: &[A, SIGMA, C, T, ALPHA, EPSILON, DELTA, N],
-    outputs: &[DELTA_J, EPS_J, ALPHA_T, BETA_T, BETA, MU_NO_INIT, DELTA_NO_INIT, EPS_NO_INIT, BETA_NO_INIT, DELTA_TRUE],
+    outputs: &[DELTA_J_TRUE, EPS_J, ALPHA_T, BETA_T, BETA, MU_NO_INIT, DELTA_NO_INIT, EPS_NO_INIT, BETA_NO_INIT, DELTA_TRUE],
     example: &[("a", "1"), ("sigma", "1"), ("c", "2"), ("t", "0.5"), ("alpha", "0.3"), ("epsilon", "1"), ("delta", "1e-5"), ("n", "2")],
     mpfr: true,
     eval: example_d_2_card,
@@ -300,7 +302,7 @@ pub const EXAMPLE_D_3: Card = Card {
         Param::new("u", "xy", "the product x y of the n identical points of D0 (D1 = D0 minus one), for the true output pair; |u| <= M", Domain::closed(-1e4, 1e4)).optional(),
     ],
     outputs: &[
-        DELTA_J,
+        DELTA_J_TRUE,
         EPS_J,
         ALPHA_T,
         BETA_T,

@@ -75,10 +75,10 @@ pub const THEOREM_5_2: Card = Card {
     spec: "merging §7",
     params: &[PI, SIGMA, SENS, Q_OPT, T_OPT, EPSILON_REQ],
     outputs: &[
-        OutputSpec::upper("delta", "DP_Delta(π, ε) = max of the two weighted sums: the certified δ^RS(ε) (Theorem 5.2)"),
+        OutputSpec::upper("delta", "DP_Delta(π, ε) = max of the two weighted sums: the certified δ^RS(ε) (Theorem 5.2)").at_least(&["delta_mixture"]),
         OutputSpec::upper("delta_forward", "Σ_i π_i H_ε(P_i, Q_i) (the remove direction)"),
         OutputSpec::upper("delta_reverse", "Σ_i π_i H_ε(Q_i, P_i) (the add direction)"),
-        OutputSpec::upper("delta_symmetrised", "Σ_i π_i max{H_ε(P_i,Q_i), H_ε(Q_i,P_i)}: the looser bound from symmetrised per-model profiles (audit A24)"),
+        OutputSpec::upper("delta_symmetrised", "Σ_i π_i max{H_ε(P_i,Q_i), H_ε(Q_i,P_i)}: the looser bound from symmetrised per-model profiles (audit A24)").at_least(&["delta"]),
         OutputSpec::exact("delta_mixture", "the exact δ(ε) of the RS output for Gaussian models, max over both orders of H_ε(Σπ_i N(0,σ_i²/T_i), Σπ_i N(Δ,σ_i²/T_i)) (not computed for DP-SGD models)"),
     ],
     example: &[("pi", "0.5,0.5"), ("sigma", "1,4"), ("epsilon", "1")],

@@ -39,7 +39,7 @@ pub const THEOREM_6_1: Card = Card {
     spec: "merging §8",
     params: &[SIGMA, SENS, Q_OPT, T_OPT, ORDER, EPSILON, DELTA, LAMBDA_OPT],
     outputs: &[
-        OutputSpec::upper("rdp_joint", "Σ_i ε_{α,i}, the joint-release RDP at α that bounds every linear combination (eq. 7)"),
+        OutputSpec::upper("rdp_joint", "Σ_i ε_{α,i}, the joint-release RDP at α that bounds every linear combination (eq. 7)").at_least(&["rdp_lc_shared", "rdp_lc_blocks"]),
         OutputSpec::upper("delta_joint", "δ_joint(ε) of the joint release, each direction composed then maximised (eq. 8; give epsilon)"),
         OutputSpec::upper("epsilon_joint", "ε_joint(δ), the smallest ε with δ_joint(ε) ≤ δ (give delta)"),
         OutputSpec::exact("rdp_lc_shared", "αΔ²/(2Σ_i λ_i²σ_i²): the exact RDP of λ-combined Gaussian models noising one shared query (≤ rdp_joint, = at λ_i ∝ 1/σ_i²; Gaussian models, T = 1, give lambda)"),
