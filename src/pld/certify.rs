@@ -334,8 +334,9 @@ fn direction_diagnostics(cd: &ComposedDirection) -> DirectionDiagnostics {
 
 /// First grid step: about 4096 points across the a-priori Chernoff window and at least 16
 /// across the narrowest per-step range, at most `cap` (the error model's step for the target,
-/// or [`probe_step_cap`] without an a-priori estimate), but no more than a quarter of the FFT
-/// cap across the widest per-step range.
+/// or [`probe_step_cap`] without an a-priori estimate), but no more than
+/// [`FIRST_PASS_POINTS_PER_STEP`] points (nor a quarter of the FFT cap) across the widest
+/// per-step range.
 fn initial_step(prep: &Prepared, max_len: usize, cap: f64) -> f64 {
     let mut width: f64 = 0.0;
     let mut min_range = f64::INFINITY;
@@ -353,8 +354,21 @@ fn initial_step(prep: &Prepared, max_len: usize, cap: f64) -> f64 {
             max_range = max_range.max(r.t_hi - r.t_lo);
         }
     }
-    let h = (width / 4096.0).min(min_range / 16.0).min(cap).max(4.0 * max_range / max_len as f64);
+    // The first pass never puts more than 2^18 points across one step's range: a narrow
+    // direction (16 points across its range) must not force millions of points on a wide one
+    // (subsampled Gaussian at σ = 0.001, q = 0.5: one direction spans 5e5, the run took minutes,
+    // issue 25); later passes are driven by the measured width.
+    let h = (width / 4096.0).min(min_range / 16.0).min(cap).max(max_range / FIRST_PASS_POINTS_PER_STEP).max(4.0 * max_range / max_len as f64);
     if h.is_finite() && h > 0.0 { h } else { 1e-3 }
+}
+
+/// At most this many grid points across one step's loss range on a first pass
+/// ([`initial_step`]).
+const FIRST_PASS_POINTS_PER_STEP: f64 = (1u64 << 18) as f64;
+
+/// The widest per-step loss range `t_hi − t_lo` over all directions and steps.
+fn widest_step_range(prep: &Prepared) -> f64 {
+    prep.dirs.iter().flat_map(|(_, st)| st.iter().map(|(_, _, r)| r.t_hi - r.t_lo)).fold(0.0f64, f64::max)
 }
 
 /// The a-priori estimate ([`Apriori`]) for an ε(δ) query: the direction with the smallest model
@@ -441,7 +455,7 @@ fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(Certifie
     let mut met = false;
     let mut last: Option<CertifiedPld> = None;
     let max_passes = if explicit.is_some() { 1 } else { opts.max_passes };
-    let widest = prep.dirs.iter().flat_map(|(_, st)| st.iter().map(|(_, _, r)| r.t_hi - r.t_lo)).fold(0.0f64, f64::max);
+    let widest = widest_step_range(&prep);
     for pass in 0..max_passes {
         // A per-step grid must fit in half the FFT cap: otherwise coarsen (still certified).
         let h_min = widest / (0.5 * opts.max_fft_len as f64);

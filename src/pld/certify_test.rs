@@ -337,3 +337,22 @@ fn apriori_epsilon_bounds_the_gdp_epsilon() {
         assert!((a.var - mu * mu).abs() <= 1e-9 * mu * mu, "σ={sigma} T={t}: v = {} vs μ² = {}", a.var, mu * mu);
     }
 }
+
+/// Issue 25, "hang": the subsampled Gaussian at σ = 0.001, q = 0.5, T = 10 ran for minutes (one
+/// direction's per-step loss range is 5e5 while the other is narrow: 16 points across the
+/// narrow one forced 4e6 points per step on the wide one). The first pass now puts at most 2^18
+/// points across a step's range and one pass meets the target.
+///
+/// Independent value: only the cluster where all 10 steps sample the record (probability 2^−10)
+/// reaches ε; there L = 10 ln q + Y with Y ~ N(μ²/2, μ²), μ = √10/σ (ln(1 − q + q e^y) = ln q + y
+/// up to e^{−5e5}), so δ(ε) = 2^−10·δ_{G_μ}(ε − 10 ln q). mpmath (40 digits) solves
+/// δ(ε) = 1e−5 at ε = 5007320.4446 (`findroot` on `log(dG(e)/1024) − log(1e−5)`).
+#[test]
+fn psg_sigma_one_thousandth_half_sampling_ten_steps_answers_in_one_pass() {
+    let m = Mechanism::from_name("sgm", 0.001, None, Some(0.5)).unwrap();
+    let (iv, diag) = epsilon_interval(&[(m, 10)], 1e-5, &PldOptions::default()).unwrap();
+    assert!(iv.contains(5007320.4446), "{iv}");
+    assert!(iv.upper - iv.lower <= 1e-3 * iv.lower, "{iv}");
+    assert_eq!(diag.passes.len(), 1, "{:?}", diag.passes);
+    assert!(diag.fft_len <= 1 << 23, "{}", diag.fft_len);
+}
