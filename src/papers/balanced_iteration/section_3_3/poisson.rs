@@ -41,6 +41,15 @@ pub fn theorem_3_11_r<R: Real>(gamma: f64, c: f64, sigma: f64, alpha: u64, proto
 /// Example (spec §13): `(α, γ, σ) = (64, 0.01, 0.8)`, `c = 1`: `45.32173187455`.
 pub fn theorem_3_11(gamma: f64, c: f64, sigma: f64, alpha: u64) -> Result<f64> {
     let v = theorem_3_11_r(gamma, c, sigma, alpha, &0.0f64)?;
+    if gamma == 0.0 {
+        return Ok(0.0); // no subsampling: the output does not depend on the record
+    }
+    // (c/σ)² beyond f64 (σ = 1e−300 or c = 1.7e308) with γ > 0: the l = α term alone,
+    // γ^α e^{α(α−1)c²/(2σ²)}, exceeds every f64, so +∞ is the upper bound rounded up (issue 25:
+    // was a numerical error).
+    if gamma > 0.0 && (v == f64::INFINITY || !(c / sigma).powi(2).is_finite()) {
+        return Ok(f64::INFINITY);
+    }
     if !v.is_finite() {
         return Err(Error::Numerical(format!("Theorem 3.11 overflowed at α = {alpha}")));
     }
@@ -50,4 +59,21 @@ pub fn theorem_3_11(gamma: f64, c: f64, sigma: f64, alpha: u64) -> Result<f64> {
     let mag = a * std::f64::consts::LN_2 + beta * a * a + a * (gamma.ln().abs() + (-gamma).ln_1p().abs()) + (a - 1.0) * v.abs();
     let u = f64::EPSILON / 2.0;
     Ok(widen_up(v + (4.0 * a + 16.0) * u * mag / (a - 1.0), 2).max(0.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 25 (card fuzz): σ = 1e−300 or c = 1.7e308 was a numerical error; the l = α term
+    /// γ^α e^{α(α−1)c²/(2σ²)} alone exceeds every f64, so the upper bound is +∞; γ = 0 stays 0.
+    /// Spec §13's example still holds: (α, γ, σ) = (64, 0.01, 0.8), c = 1: 45.32173187455.
+    #[test]
+    fn theorem_3_11_beyond_f64_is_an_infinite_upper_bound() {
+        assert_eq!(theorem_3_11(0.4, 1.0, 1e-300, 8).unwrap(), f64::INFINITY);
+        assert_eq!(theorem_3_11(0.4, 1.7e308, 2.0, 8).unwrap(), f64::INFINITY);
+        assert_eq!(theorem_3_11(0.0, 1.0, 1e-300, 8).unwrap(), 0.0);
+        let v = theorem_3_11(0.01, 1.0, 0.8, 64).unwrap();
+        assert!((v / 45.32173187455 - 1.0).abs() < 1e-11, "{v}");
+    }
 }

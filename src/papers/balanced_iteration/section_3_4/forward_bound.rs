@@ -57,7 +57,18 @@ pub fn corollary_3_14_r<R: Real>(pair: &MixturePair, alpha: u64, proto: &R) -> R
 ///
 /// Example (spec §11): `T = 10, k = 4, σ = 2, α = 4`: `G_4 = 0.8804023012658`.
 pub fn corollary_3_14(pair: &MixturePair, alpha: u64) -> Result<f64> {
+    check_order(alpha)?;
+    // αβ = αc²/(2σ²) beyond f64 (c = 1e300 or σ = 1e−300; as the ratio (c/σ)² when that is
+    // finite): G_α ≥ αβ·l_max − ln C(d, k) exceeds every f64, and +∞ is its upper bound rounded
+    // up (issue 25: was a numerical error).
+    let ab = alpha as f64 * 0.5 * (pair.c / pair.sigma).powi(2);
+    if !ab.is_finite() {
+        return Ok(f64::INFINITY);
+    }
     let v = corollary_3_14_r(pair, alpha, &0.0f64)?;
+    if v == f64::INFINITY {
+        return Ok(f64::INFINITY);
+    }
     if !v.is_finite() {
         return Err(Error::Numerical(format!("G_α overflowed at α = {alpha}")));
     }

@@ -65,3 +65,19 @@ fn f64_upper_bound_against_mpfr() {
         assert!(g >= hi.to_f64_up() && (g - hi.to_f64()).abs() <= 1e-11 * hi.to_f64(), "({d},{k},{s},{a}): {g} vs {}", hi.to_f64());
     }
 }
+
+/// Issue 25 (card fuzz): G_α with αc²/(2σ²) beyond f64 (c = 1e300, σ = 1e−300, c = 1.7e308) was
+/// a numerical error; its true value exceeds every f64, so the upper bound is +∞. Near the edge
+/// the log-sum stays finite: k = 1, d = 10, c = 30, σ = 1, α = 2 gives
+/// `G = ln((e^{900} + 9)/10) = 900 − ln 10 = 897.697414907005954…` (mpmath, 30 digits), though
+/// e^{900} itself overflows f64.
+#[test]
+fn g_alpha_beyond_f64_is_an_infinite_upper_bound() {
+    for (c, s) in [(1e300, 1.0), (1.7e308, 1.0), (1.0, 1e-300), (1.0, 5e-324)] {
+        let p = MixturePair::new(10, 4, c, s).unwrap();
+        assert_eq!(corollary_3_14(&p, 8).unwrap(), f64::INFINITY, "c = {c}, σ = {s}");
+    }
+    let g = corollary_3_14(&MixturePair::new(10, 1, 30.0, 1.0).unwrap(), 2).unwrap();
+    let want = 897.697_414_907_005_95;
+    assert!(g >= want && g <= want * (1.0 + 1e-13), "{g}");
+}

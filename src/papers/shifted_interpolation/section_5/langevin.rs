@@ -12,7 +12,9 @@ use crate::num::Real;
 
 /// The μ of Proposition 5.1 (generic): `G √(η/2) √((1+c)/(1−c) · (1−c^T)/(1+c^T))`.
 pub fn proposition_5_1_value<R: Real>(g: &R, eta: &R, c: &R, t: &R) -> R {
-    g.clone() * (eta.clone() / eta.cst(2.0)).sqrt() * lemma_c6_value(c, t, &g.one()).sqrt()
+    // √η·√½, not √(η/2): η/2 underflows to 0 at η = 5e−324 (an upper bound μ = 0; issue 25's
+    // card fuzz).
+    g.clone() * eta.clone().sqrt() * eta.cst(0.5).sqrt() * lemma_c6_value(c, t, &g.one()).sqrt()
 }
 
 /// Proposition 5.1 (Bok, Su, Altschuler 2024; spec §8.1, from Theorem 4.2): `F, F'`

@@ -50,3 +50,13 @@ fn corollary_5_4_spec_examples() {
     assert!(corollary_5_4_limit(0.0, 1.0).is_err());
     assert!(corollary_5_4_window(1.0, -1.0, 0.1, 3).is_err());
 }
+
+/// Issue 25 (card fuzz): at η = 5e−324 the f64 route took √(η/2), and η/2 rounds to 0: the
+/// *upper* bound μ was printed as 0. With c = 0.5, T = 1 (Lemma C.6's factor is 1),
+/// μ = G√(η/2) = √(2^−1074/2) = 1.5717277847026287e−162 (mpmath, 30 digits).
+#[test]
+fn proposition_5_1_at_the_smallest_step_size_is_not_zero() {
+    let mu = proposition_5_1(1.0, 5e-324, 0.5, 1).unwrap();
+    let want = 1.571_727_784_702_628_7e-162;
+    assert!(mu >= want && mu <= want * (1.0 + 1e-13), "{mu}");
+}
