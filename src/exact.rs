@@ -140,7 +140,7 @@ pub fn epsilon_until(mech: &Mechanism, steps: u64, delta_target: f64, prec: u32,
     check::unit_open("delta", delta_target)?;
     let ln_target = delta_target.ln();
     let halt = || if stop() { Err(Error::Interrupted) } else { Ok(()) };
-    let ln_delta = |e: f64| -> Result<Interval> {
+    let ln_delta_at = |e: f64| -> Result<Interval> {
         halt()?;
         ln_delta(mech, steps, e, prec)
     };
@@ -150,7 +150,7 @@ pub fn epsilon_until(mech: &Mechanism, steps: u64, delta_target: f64, prec: u32,
         Ok(ln_delta_r(mech, steps, &Mp::new(64, e))?.to_f64())
     };
     if coarse(0.0)? <= ln_target - 1e-9 {
-        let d0 = ln_delta(0.0)?;
+        let d0 = ln_delta_at(0.0)?;
         if d0.upper <= ln_target {
             return Ok(Interval::point(0.0));
         }
@@ -160,7 +160,7 @@ pub fn epsilon_until(mech: &Mechanism, steps: u64, delta_target: f64, prec: u32,
         if hi == f64::MAX {
             // ε(δ) beyond the f64 range (e.g. σ tiny): the certified answer is [f64::MAX, +∞]
             // when δ_lower(f64::MAX) > δ (issue 14, F7).
-            if ln_delta(f64::MAX)?.lower > ln_target {
+            if ln_delta_at(f64::MAX)?.lower > ln_target {
                 return Ok(Interval { lower: f64::MAX, upper: f64::INFINITY });
             }
             break;
@@ -171,8 +171,8 @@ pub fn epsilon_until(mech: &Mechanism, steps: u64, delta_target: f64, prec: u32,
     let Bracket { lo, hi, .. } = root_of_bracket(|e: &f64| coarse(*e), &ln_target, Monotone::Decreasing, Bracket::established(0.0, hi), &Stop::width(0.0, 1e-11, 200))?;
     // Certified refinement at full precision, on a slightly widened bracket.
     let pad = 1e-9 * hi.max(1e-300) + 1e-300;
-    let upper = refine(|e| Ok(ln_delta(e)?.upper), (lo - pad).max(0.0), hi + pad, ln_target)?;
-    let lower = refine(|e| Ok(ln_delta(e)?.lower), (lo - pad).max(0.0), hi + pad, ln_target)?;
+    let upper = refine(|e| Ok(ln_delta_at(e)?.upper), (lo - pad).max(0.0), hi + pad, ln_target)?;
+    let lower = refine(|e| Ok(ln_delta_at(e)?.lower), (lo - pad).max(0.0), hi + pad, ln_target)?;
     Interval::new(lower.0, upper.1).ok_or_else(|| Error::Numerical("exact ε bracket inverted".into()))
 }
 

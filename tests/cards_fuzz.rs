@@ -38,6 +38,7 @@ use dpaudit::papers::{Guarantee, Paper};
 use dpaudit::Error;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
@@ -74,10 +75,10 @@ fn cards(paper: Option<&str>) -> Vec<(&'static Paper, &'static Card)> {
         .collect()
 }
 
-/// The values of [`real_edges`] that break numerics most often: subnormals, 1e±300, f64::MAX,
-/// 0, the e^ε overflow threshold, 1 − 1e−15, and the domain's own ends.
+/// The values of [`real_edges`] that break numerics most often: [`HOSTILE_ORDER`] (subnormal,
+/// f64::MAX, the e^ε overflow threshold, 0, 1e±300, 1 − 1e−15), −1e300 and the domain's own ends.
 fn is_hostile_real(x: f64, lo: f64, hi: f64) -> bool {
-    [5e-324, 1e-300, 1e300, 1.7e308, 0.0, 709.5, 710.0, 1.0 - 1e-15, -1e300, lo, hi, lo.next_up(), hi.next_down()].contains(&x)
+    HOSTILE_ORDER.contains(&x) || [-1e300, lo, hi, lo.next_up(), hi.next_down()].contains(&x)
 }
 
 /// At most this many hostile values per parameter in the CI sweep, by [`HOSTILE_ORDER`].
@@ -112,7 +113,7 @@ fn hostile(d: &Domain, example: Option<&str>) -> Vec<String> {
 /// combinations, skipped), a tab, and what failed. The
 /// full sweeps (`--ignored`, nightly) do not skip them, so they stay visible there; a new
 /// finding anywhere fails the CI sweep.
-fn known() -> std::collections::HashSet<String> {
+fn known() -> HashSet<String> {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/cards_fuzz_known.txt")).unwrap_or_default();
     text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.split('\t').next().unwrap_or("").to_string()).collect()
 }
@@ -268,8 +269,7 @@ fn with(args: &[(String, String)], name: &str, value: Option<&str>) -> Vec<(Stri
 
 /// The edge sweep of `size` over the cards of `paper` (all papers: `None`): problems found, the
 /// number of calls, and the slowest calls (for the log).
-fn edge_sweep(paper: Option<&str>, size: Size) -> (Vec<String>, usize, Vec<(Duration, String)>) {
-    let skip = if size.hostile_only { known() } else { Default::default() };
+fn edge_sweep(paper: Option<&str>, size: Size, skip: &HashSet<String>) -> (Vec<String>, usize, Vec<(Duration, String)>) {
     let mut problems = Vec::new();
     let mut calls = 0usize;
     let mut slow: Vec<(Duration, String)> = Vec::new();
@@ -302,8 +302,7 @@ fn edge_sweep(paper: Option<&str>, size: Size) -> (Vec<String>, usize, Vec<(Dura
 }
 
 /// `size.combinations` random combinations per card of `paper` (fixed seed per card).
-fn combinations(paper: Option<&str>, size: Size) -> Vec<String> {
-    let skip = if size.hostile_only { known() } else { Default::default() };
+fn combinations(paper: Option<&str>, size: Size, skip: &HashSet<String>) -> Vec<String> {
     let mut problems = Vec::new();
     for (p, c) in cards(paper) {
         if skip.contains(&format!("{}|{}|combinations", p.key, c.result)) {
@@ -356,8 +355,9 @@ fn combinations(paper: Option<&str>, size: Size) -> Vec<String> {
 /// The CI sweep of one paper: the hostile edges and 3 combinations per card.
 fn ci_sweep(paper: &str) {
     let start = Instant::now();
-    let (mut problems, calls, slow) = edge_sweep(Some(paper), CI);
-    problems.extend(combinations(Some(paper), CI));
+    let skip = known();
+    let (mut problems, calls, slow) = edge_sweep(Some(paper), CI, &skip);
+    problems.extend(combinations(Some(paper), CI, &skip));
     eprintln!("{paper}: {calls} edge calls + combinations in {:.1?}; slowest: {slow:?}", start.elapsed());
     assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
 }
@@ -386,7 +386,7 @@ fn ci_sweep_mixture_fdp() {
 #[ignore = "slow (~15 min, the nightly runs it): cargo test --test cards_fuzz -- --ignored"]
 fn edge_sweep_over_every_cards_domain() {
     let start = Instant::now();
-    let (problems, calls, slow) = edge_sweep(None, FULL);
+    let (problems, calls, slow) = edge_sweep(None, FULL, &HashSet::new());
     eprintln!("edge sweep: {calls} calls in {:.1?}; slowest: {slow:?}", start.elapsed());
     assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
 }
@@ -394,6 +394,6 @@ fn edge_sweep_over_every_cards_domain() {
 #[test]
 #[ignore = "slow (~15 min, the nightly runs it): cargo test --test cards_fuzz -- --ignored"]
 fn random_combinations_over_every_cards_domain() {
-    let problems = combinations(None, FULL);
+    let problems = combinations(None, FULL, &HashSet::new());
     assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
 }

@@ -18,7 +18,7 @@ use super::calibration::sigma_min as sigma_min_search;
 use super::claim::Claim;
 use super::kind::ClaimKind;
 use super::kinds_eval::evaluate;
-use super::exact_group::{epsilon_cut, row_outcome, ExactPlan, RowOutcome, TaskResult};
+use super::exact_group::{row_outcome, ExactPlan, RowOutcome, TaskResult};
 use super::fft_group::{FftGroup, LevelContext, RowIntervals};
 use super::mc_check::mc_evidence;
 use super::options::ClaimOptions;
@@ -201,11 +201,14 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
         deadline,
     };
     let cells: Vec<Mutex<FftGroup>> = groups.into_iter().map(Mutex::new).collect();
+    // Round 0 goes on while this holds: evaluations start only then, and an exact ε(δ)
+    // bisection stops once it fails.
+    let go = || !interrupt.load(Ordering::SeqCst) && Instant::now() < end;
     let outs = run_in_order(
         items.len(),
-        |_| !interrupt.load(Ordering::SeqCst) && Instant::now() < end,
+        |_| go(),
         |k| match items[k] {
-            Item::Exact(t) => Some(plan0.run(t, opts.precision, &|| interrupt.load(Ordering::SeqCst) || Instant::now() >= end)),
+            Item::Exact(t) => Some(plan0.run(t, opts.precision, &|| !go())),
             Item::Fft(g) => {
                 if let Ok(mut grp) = cells[g].lock() {
                     tick(grp.run_level(&ctx));
@@ -233,7 +236,8 @@ pub fn audit_claims_with(claims: &[Claim], opts: &ClaimOptions, interrupt: &Atom
     let todo: Vec<usize> = exact_rows.iter().copied().filter(|&i| state[i].verdict == Verdict::Inconclusive && !failed[i] && !not_checked[i]).collect();
     let plan1 = ExactPlan::new(claims, &todo);
     let prec1 = opts.precision.saturating_mul(4);
-    let exact1 = run_in_order(plan1.tasks.len(), |_| !interrupt.load(Ordering::SeqCst) && Instant::now() < deadline, |k| plan1.run(k, prec1, &|| interrupt.load(Ordering::SeqCst) || Instant::now() >= deadline));
+    let go = || !interrupt.load(Ordering::SeqCst) && Instant::now() < deadline;
+    let exact1 = run_in_order(plan1.tasks.len(), |_| go(), |k| plan1.run(k, prec1, &|| !go()));
     check_interrupt()?;
     let mut skipped = vec![false; claims.len()];
     apply_exact(claims, &plan1, &exact1, prec1, opts.tolerance, &mut state, &mut seconds, &mut method, &mut failed, &mut skipped);
@@ -448,16 +452,16 @@ fn apply_exact(
     for (r, &i) in plan.rows.iter().enumerate() {
         match row_outcome(plan, results, r) {
             RowOutcome::NotStarted => not_started[i] = true,
-            RowOutcome::Done(Ok((e, d)), secs) => {
+            RowOutcome::Done { pair: Ok((e, d)), secs, epsilon_cut } => {
                 seconds[i] += secs;
                 method[i] = format!("exact: closed form in MPFR at {prec} and {} bits, outward-rounded interval", 2 * prec);
                 state[i].update(&claims[i], e, d, tolerance);
                 const CUT: &str = "true ε at the claimed δ not computed: the time budget ran out before its bisection finished (the verdict rests on the true δ at the claimed ε)";
-                if epsilon_cut(plan, results, r) && state[i].true_epsilon.upper == f64::INFINITY && !state[i].notes.iter().any(|n| n == CUT) {
+                if epsilon_cut && state[i].true_epsilon.upper == f64::INFINITY && !state[i].notes.iter().any(|n| n == CUT) {
                     state[i].notes.push(CUT.into());
                 }
             }
-            RowOutcome::Done(Err(e), secs) => {
+            RowOutcome::Done { pair: Err(e), secs, .. } => {
                 seconds[i] += secs;
                 state[i].notes.push(format!("exact route failed at {prec} bits: {e}"));
                 if method[i].is_empty() {

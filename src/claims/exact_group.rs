@@ -86,19 +86,13 @@ impl ExactPlan {
     }
 }
 
-/// Whether planned row `r`'s ε(δ) bisection was cut by the time budget or never started while
-/// its δ(ε) ran: the row is then decided by δ(ε_c) alone.
-pub fn epsilon_cut(plan: &ExactPlan, results: &[Option<TaskResult>], r: usize) -> bool {
-    let (kd, ke) = plan.of_row[r];
-    matches!((&results[kd], &results[ke]), (Some((Ok(_), _)), None | Some((Err(Error::Interrupted), _))))
-}
-
 /// What the tasks of one row gave.
 pub enum RowOutcome {
-    /// The row's `(ε(δ_c), δ(ε_c))` intervals (ε(δ_c) = [0, ∞] when its bisection was cut or not
-    /// started, [`epsilon_cut`]), or the first error (δ before ε, as
-    /// [`super::route::exact_intervals`] evaluates them), and the row's share of the seconds.
-    Done(Result<(Interval, Interval)>, f64),
+    /// The row's `(ε(δ_c), δ(ε_c))` intervals, or the first error (δ before ε, as
+    /// [`super::route::exact_intervals`] evaluates them); the row's share of the seconds; and
+    /// whether its ε(δ) bisection was cut by the time budget or not started while its δ(ε) ran
+    /// (ε(δ_c) is then [0, ∞] and the row is decided by δ(ε_c) alone).
+    Done { pair: Result<(Interval, Interval)>, secs: f64, epsilon_cut: bool },
     /// The row's δ(ε) task was not started (time budget).
     NotStarted,
 }
@@ -111,12 +105,13 @@ pub fn row_outcome(plan: &ExactPlan, results: &[Option<TaskResult>], r: usize) -
     };
     let se = results[ke].as_ref().map_or(0.0, |(_, s)| *s);
     let secs = sd / plan.tasks[kd].users as f64 + se / plan.tasks[ke].users as f64;
-    let pair = match (d, results[ke].as_ref().map(|(e, _)| e)) {
+    let (pair, epsilon_cut) = match (d, results[ke].as_ref().map(|(e, _)| e)) {
+        (Err(err), _) => (Err(err.clone()), false),
         // The ε(δ) bisection cut by the time budget (or not started): the row is still decided
-        // by δ(ε_c) alone, with ε(δ_c) unknown ([0, ∞]); see [`epsilon_cut`].
-        (Ok(d), None | Some(Err(Error::Interrupted))) => Ok((Interval { lower: 0.0, upper: f64::INFINITY }, *d)),
-        (Err(err), _) | (Ok(_), Some(Err(err))) => Err(err.clone()),
-        (Ok(d), Some(Ok(e))) => Ok((*e, *d)),
+        // by δ(ε_c) alone, with ε(δ_c) unknown ([0, ∞]).
+        (Ok(d), None | Some(Err(Error::Interrupted))) => (Ok((Interval { lower: 0.0, upper: f64::INFINITY }, *d)), true),
+        (Ok(_), Some(Err(err))) => (Err(err.clone()), false),
+        (Ok(d), Some(Ok(e))) => (Ok((*e, *d)), false),
     };
-    RowOutcome::Done(pair, secs)
+    RowOutcome::Done { pair, secs, epsilon_cut }
 }

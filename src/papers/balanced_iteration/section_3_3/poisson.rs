@@ -44,10 +44,10 @@ pub fn theorem_3_11(gamma: f64, c: f64, sigma: f64, alpha: u64) -> Result<f64> {
     if gamma == 0.0 {
         return Ok(0.0); // no subsampling: the output does not depend on the record
     }
-    // (c/σ)² beyond f64 (σ = 1e−300 or c = 1.7e308) with γ > 0: the l = α term alone,
+    // (c/σ)² beyond f64 (σ = 1e−300 or c = 1.7e308), γ > 0: the l = α term alone,
     // γ^α e^{α(α−1)c²/(2σ²)}, exceeds every f64, so +∞ is the upper bound rounded up (issue 25:
     // was a numerical error).
-    if gamma > 0.0 && (v == f64::INFINITY || !(c / sigma).powi(2).is_finite()) {
+    if v == f64::INFINITY || !(c / sigma).powi(2).is_finite() {
         return Ok(f64::INFINITY);
     }
     if !v.is_finite() {
