@@ -120,6 +120,21 @@ impl MixtureGaussianLoss {
         }
         // Each single-term root lies right of the root (g ≥ every single term).
         let mut z = self.pos.iter().map(|&(a, lr)| (u - lr + 0.5 * a * a) / a).fold(f64::INFINITY, f64::min);
+        if z == f64::NEG_INFINITY {
+            // The root lies left of −f64::MAX (shifts so small that |u − ln r_k|/a_k overflows).
+            return Some(z);
+        }
+        if z == f64::INFINITY {
+            // Every single-term root overflows. g ≤ max term + ln(#terms), so the root is at
+            // least the smallest single-term root of u − ln(#terms): +∞ if that overflows too,
+            // else Newton from there (g convex and increasing: from the left the first step
+            // lands right of the root, and Newton then descends to it).
+            let ln_n = (self.pos.len() as f64).ln();
+            z = self.pos.iter().map(|&(a, lr)| (u - ln_n - lr + 0.5 * a * a) / a).fold(f64::INFINITY, f64::min);
+            if !z.is_finite() {
+                return Some(f64::INFINITY);
+            }
+        }
         for _ in 0..200 {
             let (g, s) = self.g_and_slope(z);
             let step = (g - u) / s;
@@ -396,6 +411,10 @@ pub fn mixture_z_of<R: Real>(atoms: &[(R, R)], t: &R) -> Option<R> {
     let f: Vec<(f64, f64)> = atoms.iter().map(|(a, r)| (a.to_f64(), r.to_f64())).collect();
     let loss = MixtureGaussianLoss::new(&renormalised(&f), Direction::Remove).ok()?;
     let z0 = loss.z_of(t.to_f64())?;
+    if z0.is_infinite() {
+        // Beyond f64 (shifts near the subnormal range): the masses at ±∞ are what the f64 route uses.
+        return Some(t.cst(z0));
+    }
     let mut z = t.cst(z0);
     let tol = t.cst(2f64.powi(-(t.prec() as i32) + 6));
     for _ in 0..60 {

@@ -141,3 +141,32 @@ fn sampler_matches_profile() {
         }
     }
 }
+
+/// Shifts in the subnormal range (merged DP-SGD with one model's σ = 1.7e308: Corollary 6.5's
+/// surrogate atoms a_k ≈ 6e−310; found by the card fuzz, issue 25): the root z_t of ℓ(z) = t
+/// lies beyond f64 and used to come out NaN ("sf = NaN is not a probability"). Reference, by
+/// hand: ℓ(z) = ln(r_0 + Σ_k r_k e^{a_k z − a_k²/2}) and |ℓ(z)| ≤ (1 − r_0)·a_max·|z|·(1 + o(1))
+/// for |a_k z| ≪ 1, so with a_max ≈ 1.2e−309 the loss is 0 to within 1e−290 unless |Z| > 1e15
+/// (probability 0 in f64): every tail at t < 0 is 1, at t > 0 is 0, and δ(ε ≥ 0) = 0.
+#[test]
+fn subnormal_shifts_give_the_point_mass_at_zero() {
+    let a1 = 1.0 / 1.7e308; // 5.88e−309
+    let atoms = [(0.0, 0.9702), (a1 / 10.0, 0.0296), (a1 / 5.0, 0.0002)];
+    for dir in [Direction::Remove, Direction::Add] {
+        let m = MixtureGaussianLoss::new(&atoms, dir).unwrap();
+        for t in [-0.0302, -0.01, -1e-3, -1e-300, 1e-300, 1e-3, 0.01, 0.0302] {
+            let (sf, cdf) = (m.sf(t), m.cdf(t));
+            assert!(sf.is_finite() && cdf.is_finite(), "{dir:?} t = {t}: sf {sf}, cdf {cdf}");
+            if t <= -1e-3 {
+                assert!((sf - 1.0).abs() < 1e-15 && cdf < 1e-300, "{dir:?} t = {t}: sf {sf}, cdf {cdf}");
+            }
+            if t >= 1e-3 {
+                assert!(sf < 1e-300 && (cdf - 1.0).abs() < 1e-15, "{dir:?} t = {t}: sf {sf}, cdf {cdf}");
+            }
+        }
+        for eps in [0.0, 0.5, 1.0] {
+            let d = m.delta(eps);
+            assert!((0.0..1e-290).contains(&d), "{dir:?} δ({eps}) = {d}");
+        }
+    }
+}

@@ -190,6 +190,7 @@ fn run_pass(prep: &Prepared, h: f64, opts: &PldOptions, query: Query, hint: Opti
     let made: Vec<Result<StepPair>> = jobs
         .par_iter()
         .map(|&(i, j)| -> Result<StepPair> {
+            opts.cancel.check()?;
             let (loss, _, r) = &prep.dirs[i].1[j];
             let l = loss.as_ref();
             Ok(match opts.discretisation {
@@ -204,6 +205,7 @@ fn run_pass(prep: &Prepared, h: f64, opts: &PldOptions, query: Query, hint: Opti
     for (_, steps) in &prep.dirs {
         by_dir.push((0..steps.len()).map(|_| made.next().expect("one result per job")).collect::<Result<_>>()?);
     }
+    opts.cancel.check()?;
     // Compose the directions in parallel, each with its own FFT planner (planning is cheap next
     // to the transforms); the upper and lower curves of a composition are built in parallel too.
     let outs: Vec<Result<DirOut>> = prep
@@ -457,6 +459,7 @@ fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(Certifie
     let max_passes = if explicit.is_some() { 1 } else { opts.max_passes };
     let widest = widest_step_range(&prep);
     for pass in 0..max_passes {
+        opts.cancel.check()?;
         // A per-step grid must fit in half the FFT cap: otherwise coarsen (still certified).
         let h_min = widest / (0.5 * opts.max_fft_len as f64);
         if h < h_min {
@@ -470,6 +473,7 @@ fn auto(parts: &[LossStep], query: Query, opts: &PldOptions) -> Result<(Certifie
         };
         let pld = match run_pass(&prep, h, opts, query, hint) {
             Ok(p) => p,
+            Err(Error::Interrupted) => return Err(Error::Interrupted),
             Err(e) if last.is_some() => {
                 notes.push(format!("pass {pass} at h = {h:e} failed ({e}); keeping the previous pass"));
                 break;

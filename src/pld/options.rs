@@ -43,6 +43,10 @@ pub struct PldOptions {
     pub eval_rel_err: f64,
     /// Maximum number of automatic refinement passes (default 6).
     pub max_passes: usize,
+    /// Stop with [`Error::Interrupted`] at the next pass or per-step discretisation once this token
+    /// is set (a caller that stopped waiting: `crate::worker::run_cancellable`). Default: never.
+    #[serde(skip)]
+    pub cancel: crate::worker::Cancel,
 }
 
 impl Default for PldOptions {
@@ -57,6 +61,7 @@ impl Default for PldOptions {
             reference_delta: 1e-5,
             eval_rel_err: 1e-13,
             max_passes: 6,
+            cancel: crate::worker::Cancel::default(),
         }
     }
 }

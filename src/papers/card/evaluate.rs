@@ -9,6 +9,7 @@ use crate::num::mp::two_prec_interval;
 use crate::num::{Interval, Mp};
 use crate::papers::paper::Paper;
 use crate::papers::Guarantee;
+use crate::worker::{run_cancellable, Cancel};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,15 +48,20 @@ pub struct Ctx<'a> {
     pub precision: u32,
     /// Target relative width of certified intervals of composed quantities, if asked for.
     pub width: Option<f64>,
-    /// Set by Ctrl-C; long evaluations check it and return [`Error::Interrupted`].
+    /// Set by Ctrl-C (or when the caller stops waiting); long evaluations check it and return
+    /// [`Error::Interrupted`].
     pub interrupt: &'a AtomicBool,
+    /// The same flag as a token for engines that take one in their options
+    /// (`PldOptions::cancel`), so a composition stops at its next pass or step when the caller
+    /// stops waiting. Never set when the card runs inline (inside a rayon worker).
+    pub cancel: Cancel,
 }
 
 impl Ctx<'_> {
     /// A context with the default precision, no width target and no interruption (tests, golden
     /// generators, audit points).
     pub fn quiet(interrupt: &AtomicBool) -> Ctx<'_> {
-        Ctx { precision: DEFAULT_PRECISION, width: None, interrupt }
+        Ctx { precision: DEFAULT_PRECISION, width: None, interrupt, cancel: Cancel::default() }
     }
     /// `Err(Interrupted)` once Ctrl-C was pressed.
     pub fn check(&self) -> Result<()> {
@@ -64,6 +70,15 @@ impl Ctx<'_> {
         } else {
             Ok(())
         }
+    }
+    /// PLD options of a composed query: `reference_delta` (the δ the grid is chosen for), the
+    /// requested width (if any) as the relative accuracy of ε and δ queries, and [`Ctx::cancel`].
+    pub fn pld_options(&self, reference_delta: f64) -> crate::pld::PldOptions {
+        let mut o = crate::pld::PldOptions { reference_delta, cancel: self.cancel.clone(), ..crate::pld::PldOptions::default() };
+        if let Some(w) = self.width {
+            (o.eps_rel_accuracy, o.delta_rel_accuracy) = (w, w);
+        }
+        o
     }
     /// Enclosing intervals of MPFR values: `f` evaluated at [`Ctx::precision`] and at twice it,
     /// see [`two_precision`].
@@ -127,9 +142,19 @@ pub fn evaluate_card(paper: &Paper, card: &Card, given: &[(String, String)], opt
     opts.validate()?;
     let what = format!("{} {}", paper.key, card.result);
     let args = Args::parse(&what, card.params, given)?;
-    let ctx = Ctx { precision: opts.precision.unwrap_or(DEFAULT_PRECISION), width: opts.width, interrupt };
-    ctx.check()?;
-    let mut computed = (card.eval)(&args, &ctx)?;
+    let (precision, width, eval, job_args) = (opts.precision.unwrap_or(DEFAULT_PRECISION), opts.width, card.eval, args.clone());
+    // Every evaluator runs on a worker thread polled for `interrupt` (Ctrl-C stops the caller
+    // within 50 ms whatever the evaluator does); the evaluator's own checks and the engines it
+    // hands `ctx.cancel` see the interrupt too and stop the detached work.
+    let mut computed = run_cancellable(interrupt, None, move |flag, cancel| {
+        let ctx = Ctx { precision, width, interrupt: flag, cancel };
+        ctx.check()?;
+        eval(&job_args, &ctx)
+    })?;
+    // A result that arrives after Ctrl-C is not reported.
+    if interrupt.load(Ordering::Relaxed) {
+        return Err(Error::Interrupted);
+    }
     let mut outputs = Vec::with_capacity(card.outputs.len());
     for spec in card.outputs {
         let c = match computed.items.iter().position(|(n, _)| *n == spec.name) {
@@ -142,7 +167,7 @@ pub fn evaluate_card(paper: &Paper, card: &Card, given: &[(String, String)], opt
         return Err(Error::Numerical(format!("{what}: the evaluator returned an undeclared output '{name}' (a bug in dpaudit)")));
     }
     super::output::check_relations(card.outputs, &mut outputs);
-    Ok(Evaluation { paper: paper.key.into(), result: card.result.into(), title: card.title.into(), parameters: args, outputs, precision: ctx.precision, width: opts.width })
+    Ok(Evaluation { paper: paper.key.into(), result: card.result.into(), title: card.title.into(), parameters: args, outputs, precision, width })
 }
 
 /// One declared parameter, for listings.

@@ -14,7 +14,6 @@ use crate::papers::model_merging::section_4::mean_estimation::rs_mixture_pair;
 use crate::papers::model_merging::section_5::random_selection_pld::*;
 use crate::papers::model_merging::section_5::random_selection_rdp::{rs_dp_eps_simplex, rs_rdp_bound_r, rs_rdp_bound_simplex};
 use crate::papers::Guarantee;
-use crate::pld::PldOptions;
 
 const EPS_ALPHA: Param = Param::new("eps_alpha", "ε_{α,i}", "RDP of each model at order α (one per model, in the order of pi; inf allowed); instead of sigma", Domain::reals(Domain::Real { lo: 0.0, lo_closed: true, hi: f64::INFINITY, hi_closed: true }, 1, usize::MAX)).optional();
 const SIGMA_OPT: Param = SIGMA.optional();
@@ -160,6 +159,7 @@ fn algorithm_1(a: &Args, ctx: &Ctx) -> Result<Outputs> {
         let p: Vec<Mp> = pi.iter().map(|&x| m(x)).collect();
         let mut v = Vec::with_capacity(2 * orders.len());
         for &al in &orders {
+            ctx.check()?;
             let e = ms.iter().zip(sigma).map(|(md, &s)| model_rdp_mp(md, al, sens, s, prec)).collect::<Result<Vec<_>>>()?;
             let r = rs_rdp_bound_r(&p, &e, &m(al));
             v.push(conv.epsilon_r(&m(al), &r, &m(delta)));
@@ -240,10 +240,7 @@ impl DirectionalCurve for Silent {
 /// curve costs ~1 ms per evaluation, and the bisection needs hundreds).
 fn curves(a: &Args, ctx: &Ctx, reference_delta: f64, prec: Option<u32>) -> Result<(Vec<Model>, Vec<Box<dyn DirectionalCurve>>)> {
     let ms = models(a)?;
-    let mut opts = PldOptions { reference_delta, ..PldOptions::default() };
-    if let Some(w) = ctx.width {
-        (opts.eps_rel_accuracy, opts.delta_rel_accuracy) = (w, w);
-    }
+    let opts = ctx.pld_options(reference_delta);
     let mut out: Vec<Box<dyn DirectionalCurve>> = Vec::with_capacity(ms.len());
     for m in &ms {
         ctx.check()?;

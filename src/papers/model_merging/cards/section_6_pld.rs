@@ -14,10 +14,9 @@ use crate::papers::card::{Args, Card, Ctx, Domain, OutputSpec, Outputs, Param};
 use crate::papers::model_merging::section_6::dpsgd_step::{lc_step_simplex, StepHyper, StepPair, MAX_MODELS};
 use crate::papers::model_merging::section_6::joint_release::{delta_joint, epsilon_joint};
 use crate::papers::model_merging::section_6::linear_combination_pld::{lc_pld_compose, lc_pld_delta, lc_pld_epsilon_diag};
-use crate::papers::model_merging::section_6::privacy_loss::{exact_pl, exact_pl_r, mc_hockey_stick, VectorStep};
+use crate::papers::model_merging::section_6::privacy_loss::{exact_pl, exact_pl_r, mc_hockey_stick_until, VectorStep};
 use crate::papers::model_merging::section_6::surrogate::{convention_trap_h, solve_z, surrogate_h, surrogate_h_mp};
 use crate::papers::Guarantee;
-use crate::pld::PldOptions;
 
 const EPSILON_REQ: Param = Param::new("epsilon", "ε", "ε of the hockey-stick divergences H_ε (any real; the paper states ε ≥ 0)", Domain::FINITE);
 const DELTA_REQ: Param = Param::new("delta", "δ′", "target δ′ of Algorithm 4: report ε(λ; δ′)", Domain::UNIT_OPEN);
@@ -30,7 +29,7 @@ const BETA: Param = Param::new("beta", "β", "total error probability of the Mon
 
 /// Lemma 6.3 (DP Model Merging), eq. (10): the exact per-step privacy loss
 /// `L(y) = ln Σ_J ρ_J φ(y; v_J, s²I)/φ(y; 0, s²I)` ([`exact_pl`], MPFR twin [`exact_pl_r`]), with
-/// Monte Carlo estimates of both hockey-stick divergences ([`mc_hockey_stick`]) and the surrogate
+/// Monte Carlo estimates of both hockey-stick divergences ([`mc_hockey_stick_until`]) and the surrogate
 /// bounds of Theorem 6.4 at `Δ_J = Σ_{i∈J} ‖u_i‖`.
 pub const LEMMA_6_3: Card = Card {
     result: "Lemma 6.3",
@@ -141,7 +140,7 @@ fn lemma_6_3(a: &Args, ctx: &Ctx) -> Result<Outputs> {
     let (samples, seed, beta) = (a.int("samples")?, a.int("seed")?, a.real("beta")?);
     for (name, dir) in [("h_forward_mc", Direction::Remove), ("h_reverse_mc", Direction::Add)] {
         ctx.check()?;
-        let mc = mc_hockey_stick(&step, eps, dir, samples, seed, beta)?;
+        let mc = mc_hockey_stick_until(&step, eps, dir, samples, seed, beta, ctx.interrupt)?;
         out.interval(name, mc.estimate, mc.interval, format!("{samples} samples, seed {seed}; interval holds with probability ≥ 1 − {beta}"));
     }
     // Theorem 6.4 at w_i = ‖u_i‖ (the collinear full-norm configuration): atoms (Σ_{i∈J}‖u_i‖/s, ρ_J).
@@ -204,15 +203,6 @@ fn theorem_6_4(a: &Args, ctx: &Ctx) -> Result<Outputs> {
     Ok(out)
 }
 
-/// PLD options for a composed query: the width target, if any, as the relative accuracy.
-fn pld_options(ctx: &Ctx, reference_delta: f64) -> PldOptions {
-    let mut o = PldOptions { reference_delta, ..PldOptions::default() };
-    if let Some(w) = ctx.width {
-        (o.eps_rel_accuracy, o.delta_rel_accuracy) = (w, w);
-    }
-    o
-}
-
 /// The Theorem 6.1 mechanisms of the positive-weight DP-SGD models (`(SGM, T_i)`).
 fn joint_mechanisms(a: &Args) -> Result<Vec<(Mechanism, u64)>> {
     let hyper = dpsgd_hyper(a)?;
@@ -248,10 +238,10 @@ fn corollary_6_5(a: &Args, ctx: &Ctx) -> Result<Outputs> {
     let (steps_lc, t_max) = lc_schedule(a, &lam)?;
     let a1 = if t_max > 1 { format!("T = {t_max} > 1: not a certificate (audit A1), see delta_joint") } else { "T = 1: sound".into() };
     let mut out = Outputs::new();
-    let iv = lc_pld_delta(&steps_lc, eps, &pld_options(ctx, 1e-6))?;
+    let iv = lc_pld_delta(&steps_lc, eps, &ctx.pld_options(1e-6))?;
     out.interval("delta", iv.upper, iv, width_note(iv, ctx, &format!("certified FFT, directions composed separately; {a1}")));
     ctx.check()?;
-    match lc_pld_compose(&steps_lc, &pld_options(ctx, iv.upper.clamp(1e-300, 0.5))) {
+    match lc_pld_compose(&steps_lc, &ctx.pld_options(iv.upper.clamp(1e-300, 0.5))) {
         Ok(pld) => {
             for (name, dir) in [("delta_forward", Direction::Remove), ("delta_reverse", Direction::Add)] {
                 match pld.delta_by_direction(eps).into_iter().find(|(d, _)| *d == dir) {
@@ -266,7 +256,7 @@ fn corollary_6_5(a: &Args, ctx: &Ctx) -> Result<Outputs> {
         }
     }
     ctx.check()?;
-    match joint_mechanisms(a).and_then(|m| delta_joint(&m, eps, &pld_options(ctx, 1e-6))) {
+    match joint_mechanisms(a).and_then(|m| delta_joint(&m, eps, &ctx.pld_options(1e-6))) {
         Ok(d) => out.interval("delta_joint", d.upper, d, "certified FFT of the joint release (Theorem 6.1)"),
         Err(e) => out.not_computed("delta_joint", e.to_string()),
     };
@@ -279,11 +269,11 @@ fn algorithm_4(a: &Args, ctx: &Ctx) -> Result<Outputs> {
     let (steps_lc, t_max) = lc_schedule(a, &lam)?;
     let a1 = if t_max > 1 { format!("T = {t_max} > 1: not a certificate (audit A1), see epsilon_joint") } else { "T = 1: sound".into() };
     let mut out = Outputs::new();
-    let (iv, diag) = lc_pld_epsilon_diag(&steps_lc, delta, &pld_options(ctx, delta))?;
+    let (iv, diag) = lc_pld_epsilon_diag(&steps_lc, delta, &ctx.pld_options(delta))?;
     let grid = diag.map(|d| format!("grid step {:e}, FFT length {}", d.grid_step, d.fft_len)).unwrap_or_else(|| "decided without FFT".into());
     out.interval("epsilon", iv.upper, iv, width_note(iv, ctx, &format!("certified FFT ({grid}); {a1}")));
     ctx.check()?;
-    match joint_mechanisms(a).and_then(|m| epsilon_joint(&m, delta, &pld_options(ctx, delta))) {
+    match joint_mechanisms(a).and_then(|m| epsilon_joint(&m, delta, &ctx.pld_options(delta))) {
         Ok(e) => out.interval("epsilon_joint", e.upper, e, "certified FFT of the joint release (Theorem 6.1)"),
         Err(e) => out.not_computed("epsilon_joint", e.to_string()),
     };

@@ -19,7 +19,6 @@ use crate::papers::model_merging::section_6::dpsgd_step::{lc_step_simplex, subse
 use crate::papers::model_merging::section_6::joint_release::{delta_joint, epsilon_joint, joint_rdp, lc_gauss_blocks, lc_gauss_shared};
 use crate::papers::model_merging::section_6::linear_combination_rdp::*;
 use crate::papers::Guarantee;
-use crate::pld::PldOptions;
 use crate::repr::gdp::Gdp;
 
 const INT_ORDER: Param = Param::new("alpha", "α", "integer Rényi order α ≥ 2 (Theorem 6.2 is stated for integer orders)", Domain::int(2, 4096));
@@ -133,10 +132,7 @@ fn theorem_6_1(a: &Args, ctx: &Ctx) -> Result<Outputs> {
                 _ => None,
             })
             .collect();
-        let mut opts = PldOptions { reference_delta: delta.unwrap_or(1e-6), ..PldOptions::default() };
-        if let Some(w) = ctx.width {
-            (opts.eps_rel_accuracy, opts.delta_rel_accuracy) = (w, w);
-        }
+        let opts = ctx.pld_options(delta.unwrap_or(1e-6));
         let route = "certified FFT of the product pair, each direction composed, max at the end";
         match eps {
             _ if mechs.is_empty() => out.not_computed("delta_joint", "every model has q = 0 (nothing released about the record)"),

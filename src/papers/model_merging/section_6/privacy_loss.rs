@@ -18,6 +18,7 @@ use crate::mechanisms::{Direction, SimRng};
 use crate::num::special::ln_sum_exp;
 use crate::num::{Interval, Real};
 use rand::{Rng, SeedableRng};
+use std::sync::atomic::{AtomicBool, Ordering};
 use rand_distr::{Distribution, StandardNormal};
 
 /// One merged step with vector shifts: `P = Σ_J ρ_J N(v_J, s²I)` vs `Q = N(0, s²I)` (spec §11).
@@ -168,6 +169,12 @@ pub struct McHockeyStick {
 /// (`Add`) for any real ε (spec §11), `n` samples from the seeded ChaCha8 stream `seed`, with a
 /// Maurer–Pontil interval at total level `beta`. Errors: `n < 2`, β ∉ (0,1), non-finite ε.
 pub fn mc_hockey_stick(step: &VectorStep, eps: f64, dir: Direction, n: u64, seed: u64, beta: f64) -> Result<McHockeyStick> {
+    mc_hockey_stick_until(step, eps, dir, n, seed, beta, &AtomicBool::new(false))
+}
+
+/// [`mc_hockey_stick`] that returns [`Error::Interrupted`] once `stop` is set (checked every
+/// 4096 samples).
+pub fn mc_hockey_stick_until(step: &VectorStep, eps: f64, dir: Direction, n: u64, seed: u64, beta: f64, stop: &AtomicBool) -> Result<McHockeyStick> {
     check::finite("epsilon", eps)?;
     check::unit_open("beta", beta)?;
     if n < 2 {
@@ -176,7 +183,10 @@ pub fn mc_hockey_stick(step: &VectorStep, eps: f64, dir: Direction, n: u64, seed
     let mut rng = SimRng::seed_from_u64(seed);
     let mut y = vec![0.0; step.dim()];
     let mut s = MeanSummary::default();
-    for _ in 0..n {
+    for i in 0..n {
+        if i % 4096 == 0 && stop.load(Ordering::Relaxed) {
+            return Err(Error::Interrupted);
+        }
         let x = match dir {
             Direction::Remove => {
                 step.sample_p(&mut rng, &mut y);

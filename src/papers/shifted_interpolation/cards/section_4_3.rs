@@ -98,7 +98,7 @@ fn definition_4_7_card(a: &Args, ctx: &Ctx) -> Result<Outputs> {
 
 /// The PLD options of a card evaluation: the relative width asked for (`--width`), else 1e−3.
 fn pld_options(ctx: &Ctx) -> Result<PldOptions> {
-    options_for_width(ctx.width.unwrap_or(PldOptions::default().eps_rel_accuracy))
+    Ok(PldOptions { cancel: ctx.cancel.clone(), ..options_for_width(ctx.width.unwrap_or(PldOptions::default().eps_rel_accuracy))? })
 }
 
 /// Evaluate a composition for each query given (ε at `delta`, δ at `epsilon`) on a worker thread
