@@ -43,9 +43,11 @@ impl MixturePair {
         Ok(MixturePair { d, k, c, sigma })
     }
 
-    /// `β = c²/(2σ²)` (spec §0.3).
+    /// `β = c²/(2σ²)` (spec §0.3), computed as `½(c/σ)²`: no spurious overflow of `c²` or
+    /// `σ²` (`c = σ = 1e200` gives ½, was ∞/∞ = NaN; issue 25).
     pub fn beta(&self) -> f64 {
-        self.c * self.c / (2.0 * self.sigma * self.sigma)
+        let x = self.c / self.sigma;
+        0.5 * x * x
     }
 
     /// `ln n = ln C(d, k)`.

@@ -50,19 +50,26 @@ pub fn proposition_a_2(v1: &[f64], v2: &[f64], alpha: f64) -> Result<f64> {
 /// Proposition A.2's value at the precision of `proto` (inputs validated by
 /// [`proposition_a_2`]); `None` when `αΣ₂ + (1−α)Σ₁` is not positive definite (the divergence is
 /// `+∞`). Nearest rounding.
+///
+/// Per coordinate (`x = Σ₁ᵢᵢ`, `y = Σ₂ᵢᵢ`, `m = αy + (1−α)x = x + α(y − x)`) the printed
+/// `[(1−α) ln x + α ln y − ln m]/(2(α−1))` rearranged exactly as
+/// `½[ln y − ln x + (ln y − ln m)/(α − 1)]`: no `(α−1)·ln` product to overflow and no
+/// `2(α−1) = ∞` divisor at `α = 1.7e308` (was NaN; issue 25); where `m` overflows f64 (`y > x`,
+/// huge `α`), `ln m = ln α + ln(y − x + x/α)` is taken as `ln α + ln(y − x)` (then `α(y − x) > 1.7e308 ≫ x`).
 pub fn proposition_a_2_r<R: Real>(v1: &[f64], v2: &[f64], alpha: f64, proto: &R) -> Option<R> {
     let a = proto.cst(alpha);
-    let one = proto.one();
+    let am1 = a.clone() - proto.one();
     let mut s = proto.zero();
     for (x, y) in v1.iter().zip(v2) {
         let (x, y) = (proto.cst(*x), proto.cst(*y));
-        let mix = a.clone() * y.clone() + (one.clone() - a.clone()) * x.clone();
+        let mix = x.clone() + a.clone() * (y.clone() - x.clone());
         if mix <= proto.zero() {
             return None;
         }
-        s = s + (one.clone() - a.clone()) * x.ln() + a.clone() * y.ln() - mix.ln();
+        let ln_mix = if mix.is_finite() { mix.ln() } else { a.ln() + (y.clone() - x.clone()).ln() };
+        s = s + y.ln() - x.ln() + (y.ln() - ln_mix) / am1.clone();
     }
-    Some(s / (proto.cst(2.0) * (a - one)))
+    Some(s / proto.cst(2.0))
 }
 
 #[cfg(test)]

@@ -335,7 +335,7 @@ fn a10() -> Result<Made> {
     }
     push(3, 1.0, 2, remark_3_9_shuffle_t3(1.0, 1.0, 2, true)?, remark_3_9_shuffle_t3(1.0, 1.0, 2, false)?, None)?;
     for (s, a) in [(1.0, 2u64), (2.0, 4)] {
-        let (f, r) = (remark_3_9_shuffle_mc(10, 1.0, s, a, true, 1_000_000, 11)?, remark_3_9_shuffle_mc(10, 1.0, s, a, false, 1_000_000, 12)?);
+        let (f, r) = (remark_3_9_shuffle_mc(10, 1.0, s, a, true, 1_000_000, 11, None)?, remark_3_9_shuffle_mc(10, 1.0, s, a, false, 1_000_000, 12, None)?);
         push(10, s, a, f.estimate, r.estimate, Some((f.std_error, r.std_error)))?;
     }
     let exceed = rows.iter().filter(|r| r["forward_low"].as_f64() > r["balanced_bound"].as_f64()).count();

@@ -117,18 +117,20 @@ fn remark_3_9_card(a: &Args, ctx: &Ctx) -> Result<Outputs> {
     ctx.check()?;
     let z = crate::num::special::ndtri(1.0 - (1.0 - mc.confidence) / 2.0);
     for (name, fwd) in [("D_AB_mc", true), ("D_BA_mc", false)] {
-        match mc.check_work(t, 1).and_then(|_| remark_3_9_shuffle_mc(t, c, s, alpha, fwd, mc.samples, mc.seed)) {
+        match mc.check_work(t, 1).and_then(|_| remark_3_9_shuffle_mc(t, c, s, alpha, fwd, mc.samples, mc.seed, Some(ctx.interrupt))) {
             Ok(r) => {
                 let (lo, hi) = r.interval(z);
                 out.interval(name, r.estimate, Interval { lower: lo, upper: hi }, format!("Monte Carlo, {} samples, seed {}; interval: estimate ± z·s.e., z for a two-sided {} % normal interval (estimate, unbounded integrand)", mc.samples, mc.seed, format_number(100.0 * mc.confidence)));
             }
+                Err(Error::Interrupted) => return Err(Error::Interrupted),
             Err(e) => {
                 out.not_computed(name, e.to_string());
             }
         }
         ctx.check()?;
     }
-    out.value_note("unamplified", alpha as f64 * c * c / (2.0 * s * s), "αc²/(2σ²)");
+    let x = c / s; // (c/σ)²: c = σ = 1e−300 is not 0/0
+    out.value_note("unamplified", alpha as f64 * x * x / 2.0, "αc²/(2σ²)");
     if t <= MAX_D {
         let pair = MixturePair::new(t, 1, c, s)?;
         let terms = order_terms(&pair, alpha, &term_options(ctx, None), ctx.interrupt)?;

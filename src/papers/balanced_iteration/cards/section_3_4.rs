@@ -277,8 +277,8 @@ fn lemma_3_18_card(a: &Args, ctx: &Ctx) -> Result<Outputs> {
     let b = lemma_3_18_bound(&pair, alpha)?;
     let iv = ctx.mp(|p| Ok(vec![lemma_3_18_bound_r(&pair, alpha as f64, &Mp::new(p, 0.0))]))?[0];
     res.interval("bound", b.max(iv.lower), iv, format!("closed form (Proposition A.2 with Σ₂ = e^v Σ₁), f64; interval: MPFR {} bits; FALSE as a bound (audit A1)", ctx.precision));
-    let (c, k, d, s) = (pair.c, pair.k as f64, pair.d as f64, pair.sigma);
-    res.value_note("v", c * c * k * (d - k) / (s * s * d * d), "closed form");
+    let (x, k, d) = (pair.c / pair.sigma, pair.k as f64, pair.d as f64);
+    res.value_note("v", x * x * k * (d - k) / (d * d), "closed form, (c/σ)² (c = σ = 1e−300 is not 0/0)");
     Ok(res)
 }
 

@@ -39,6 +39,11 @@ pub const VERIFY_PREC: u32 = 192;
 /// Largest MPFR precision tried for the rule before the route gives up.
 pub const MAX_PREC: u32 = 1 << 15;
 
+/// Smallest `β` the rule is built for: its nodes lie within about `√(2β)` of 1, and below
+/// `√(2·1e−24) ≈ 1.4e−12` (a few thousand ulps of 1) the f64 nodes no longer separate, so the
+/// η check fails at every precision.
+pub const MIN_BETA: f64 = 1e-24;
+
 /// Number of Gauss nodes for orders up to `alpha_max`: `r = ⌊α_max/2⌋ + 1`, so `2r − 1 ≥ α_max`.
 pub fn node_count(alpha_max: u64) -> usize {
     alpha_max as usize / 2 + 1
@@ -280,7 +285,13 @@ pub fn certified_rule_from(pair: &MixturePair, alpha_max: u64, start_prec: u32) 
 
 /// [`certified_rule_from`] at a starting precision grown with the Hankel conditioning
 /// (`128 + 4βr²` bits).
+///
+/// Errors: [`Error::Unsupported`] at once for `β < MIN_BETA` (issue 25: `c = 1e−300` doubled the
+/// precision up to `MAX_PREC` for seconds, deaf to the interrupt flag).
 pub fn certified_rule(pair: &MixturePair, alpha_max: u64) -> Result<GaussRule> {
+    if !(pair.beta() >= MIN_BETA) {
+        return Err(Error::Unsupported(format!("the Gauss rule of the lognormal moments needs β = c²/(2σ²) ≥ {MIN_BETA:e} (got β = {:e}): its nodes, ≈ 1 ± √(2β), would coincide in f64", pair.beta())));
+    }
     let r = node_count(alpha_max) as f64;
     let start = (128.0 + 4.0 * pair.beta() * r * r).min(MAX_PREC as f64) as u32;
     certified_rule_from(pair, alpha_max, start)

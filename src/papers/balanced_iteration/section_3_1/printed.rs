@@ -9,34 +9,50 @@ use crate::papers::balanced_iteration::mixture_pair::{check_order, MixturePair};
 use crate::papers::balanced_iteration::section_3_4::reverse::corollary_3_19_paper;
 use crate::error::Result;
 
-/// `v = c²k(d−k)/(σ²d²)` and `s_α = αc²k²/(2σ²d)` (spec §0.3).
-fn v_and_shift(pair: &MixturePair, alpha: u64) -> (f64, f64) {
-    let (c, k, d, s) = (pair.c, pair.k as f64, pair.d as f64, pair.sigma);
-    (c * c * k * (d - k) / (s * s * d * d), alpha as f64 * c * c * k * k / (2.0 * s * s * d))
+/// `ln(1 + α(e^v − 1)) − v = ln(α − (α − 1)e^{−v})` for `v > 1`, `ln_1p(α·expm1(v)) − v` below
+/// (the logarithm of both printed terms with `e^v` factored out: finite for every `v ≥ 0`).
+fn ln_tail(a: f64, v: f64) -> f64 {
+    if v > 1.0 {
+        (a - (a - 1.0) * (-v).exp()).ln()
+    } else {
+        (a * v.exp_m1()).ln_1p() - v
+    }
 }
 
 /// **Theorem 3.1, second term of (2) as printed** (numerator exponent `αc²k(d−k)/(σ²d²)`):
-/// `R^(2) = s_α + (1/(2(α−1)))[αv − d ln(1 + α(e^v − 1))]`. Typo (spec §1.4 (i)); can be negative
-/// (`d = 10, k = 1, c = σ = 1, α = 2`: −0.6728229241). Nearest rounding.
+/// `R^(2) = s_α + (1/(2(α−1)))[αv − d ln(1 + α(e^v − 1))]`, `v = c²k(d−k)/(σ²d²)`,
+/// `s_α = αc²k²/(2σ²d)`. Typo (spec §1.4 (i)); can be negative (`d = 10, k = 1, c = σ = 1, α = 2`:
+/// −0.6728229241). Nearest rounding.
+///
+/// Computed as `x²·κ − d·ln_tail(v)/(2(α−1))`, `x = c/σ`, `κ = αk²/(2d) + (α − d)k(d−k)/(2(α−1)d²)`
+/// (both `s_α` and `v` are multiples of `x²`): exact algebra, but `x² = ∞` (`c/σ > 1.3e154`) now
+/// gives the limit `±∞` by the sign of `κ` (was `∞ − ∞ = NaN`; issue 25).
 pub fn printed_eq2_reverse(pair: &MixturePair, alpha: u64) -> Result<f64> {
     check_order(alpha)?;
-    let (v, shift) = v_and_shift(pair, alpha);
-    let a = alpha as f64;
-    Ok(shift + (a * v - pair.d as f64 * (a * v.exp_m1()).ln_1p()) / (2.0 * (a - 1.0)))
+    let (x, k, d, a) = (pair.c / pair.sigma, pair.k as f64, pair.d as f64, alpha as f64);
+    let x2 = x * x;
+    let kappa = a * k * k / (2.0 * d) + (a - d) * k * (d - k) / (2.0 * (a - 1.0) * d * d);
+    let v = x2 * k * (d - k) / (d * d);
+    let quad = if kappa == 0.0 { 0.0 } else { x2 * kappa };
+    Ok(quad - d * ln_tail(a, v) / (2.0 * (a - 1.0)))
 }
 
 /// **Theorem 3.1, second term of (3) as printed**: `s_α + (1/(2(α−1)))[ln(e^{αv} + 1 − α) −
 /// d ln(1 + α(e^v − 1))]`. Typo (spec §1.4 (ii)); `None` where the printed logarithm's argument
 /// `e^{αv} + 1 − α` is not positive (the expression is undefined there; never clamped).
+///
+/// As the printed (2) plus `ln(1 − (α − 1)e^{−αv})/(2(α−1))` (the two differ only in
+/// `ln(e^{αv} + 1 − α) = αv + ln(1 − (α − 1)e^{−αv})`): no `e^{αv}` overflow (`c = 710`: was
+/// `∞ − ∞ = NaN`; issue 25).
 pub fn printed_eq3_reverse(pair: &MixturePair, alpha: u64) -> Result<Option<f64>> {
-    check_order(alpha)?;
-    let (v, shift) = v_and_shift(pair, alpha);
-    let a = alpha as f64;
-    let num = (a * v).exp() + 1.0 - a;
-    if num <= 0.0 {
+    let eq2 = printed_eq2_reverse(pair, alpha)?;
+    let (x, k, d, a) = (pair.c / pair.sigma, pair.k as f64, pair.d as f64, alpha as f64);
+    let v = x * x * k * (d - k) / (d * d);
+    let t = (a - 1.0) * (-a * v).exp();
+    if t >= 1.0 {
         return Ok(None);
     }
-    Ok(Some(shift + (num.ln() - pair.d as f64 * (a * v.exp_m1()).ln_1p()) / (2.0 * (a - 1.0))))
+    Ok(Some(eq2 + (-t).ln_1p() / (2.0 * (a - 1.0))))
 }
 
 /// The quantities Remark 3.2 orders, at one pair and order: the first terms of (1)/(2)

@@ -12,7 +12,9 @@
 //! `αc²/(2σ²)` (quasi-convexity, spec §14) is checked by the caller.
 
 use crate::papers::balanced_iteration::mixture_pair::check_order;
-use crate::error::{check, Error, Result};
+use crate::error::{Error, Result};
+use crate::papers::balanced_iteration::section_3_3::shuffle::signal;
+use std::sync::atomic::{AtomicBool, Ordering};
 use crate::mc::summary::MeanSummary;
 use crate::mechanisms::SimRng;
 use crate::num::special::ln_sum_exp;
@@ -37,16 +39,20 @@ impl McDivergence {
     }
 }
 
-const BATCH: usize = 4096;
+/// Normal draws per batch (rows × T).
+const BATCH: usize = 1 << 20;
 
 /// Monte Carlo `D_α(A‖B)` (`forward`) or `D_α(B‖A)` of the spec §14 instance with `t` batches,
 /// `samples` draws, stream `seed`. Errors: `t < 2`, invalid `c`, `σ`, order; `samples < 2`.
 ///
 /// Example (spec §14, `T = 10, c = σ = 1, α = 2`, MC): `D(A‖B) = 0.72971 ± 3.1e−4`,
 /// `D(B‖A) = 0.421335 ± 7.7e−5`.
-pub fn remark_3_9_shuffle_mc(t: u64, c: f64, sigma: f64, alpha: u64, forward: bool, samples: u64, seed: u64) -> Result<McDivergence> {
-    check::positive("c", c)?;
-    check::positive("sigma", sigma)?;
+///
+/// Computed at `σ = 1` with `c/σ` ([`signal`]: scale invariance; no `c²`/`σ²` overflow); stops
+/// with [`Error::Interrupted`] once `interrupt` is set (checked every sample row; a batch holds
+/// at most 2²⁰ normal draws, so `T = 10000` stays responsive; issue 25).
+pub fn remark_3_9_shuffle_mc(t: u64, c: f64, sigma: f64, alpha: u64, forward: bool, samples: u64, seed: u64, interrupt: Option<&AtomicBool>) -> Result<McDivergence> {
+    let (c, sigma) = (signal(c, sigma)?, 1.0);
     check_order(alpha)?;
     if t < 2 || t > 10_000 {
         return Err(Error::invalid("T", t, "the shuffled instance needs 2 <= T <= 10000 batches"));
@@ -62,13 +68,17 @@ pub fn remark_3_9_shuffle_mc(t: u64, c: f64, sigma: f64, alpha: u64, forward: bo
     let mut batch_logs = Vec::with_capacity(samples as usize);
     let mut u = vec![0.0; tt];
     let mut v = vec![0.0; tt];
+    let rows = (BATCH / tt).max(1);
     while left > 0 {
-        let b = left.min(BATCH);
+        let b = left.min(rows);
         let x = Array2::from_shape_fn((b, tt), |(_, j)| {
             let z: f64 = StandardNormal.sample(&mut rng);
             sigma * z + if j == 0 { centre } else { 0.0 }
         });
         for row in x.rows() {
+            if interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+                return Err(Error::Interrupted);
+            }
             for (j, &xj) in row.iter().enumerate() {
                 u[j] = (2.0 * c * xj - 2.0 * c * c) / s2;
                 v[j] = (c * xj - c * c / 2.0) / s2;
@@ -97,13 +107,24 @@ mod tests {
     #[test]
     fn spec_values_t10_and_t2() {
         for (s, a, fwd, want, want_se) in [(1.0, 2u64, true, 0.72971, 3.1e-4), (1.0, 2, false, 0.421335, 7.7e-5), (2.0, 4, true, 0.134307, 1.7e-4)] {
-            let r = remark_3_9_shuffle_mc(10, 1.0, s, a, fwd, 400_000, 7).unwrap();
+            let r = remark_3_9_shuffle_mc(10, 1.0, s, a, fwd, 400_000, 7, None).unwrap();
             let tol = 4.0 * (r.std_error + want_se);
             assert!((r.estimate - want).abs() < tol, "σ = {s}, α = {a}, fwd = {fwd}: {r:?}");
             assert!(r.estimate < a as f64 / (2.0 * s * s));
         }
         let exact = crate::papers::balanced_iteration::section_3_3::shuffle::remark_3_9_shuffle_t2(1.0, 1.0, 2, true).unwrap();
-        let r = remark_3_9_shuffle_mc(2, 1.0, 1.0, 2, true, 400_000, 3).unwrap();
+        let r = remark_3_9_shuffle_mc(2, 1.0, 1.0, 2, true, 400_000, 3, None).unwrap();
         assert!((r.estimate - exact).abs() < 5.0 * r.std_error, "{r:?} vs {exact}");
+    }
+
+    /// Issue 25: T = 10000 (4e8 normal draws at the card's 20000 samples) ran on for seconds after
+    /// the interrupt flag; now a set flag stops it at the first row.
+    #[test]
+    fn interrupt_stops_a_large_run() {
+        let flag = AtomicBool::new(true);
+        let t = std::time::Instant::now();
+        let r = remark_3_9_shuffle_mc(10_000, 1.0, 1.0, 2, true, 20_000, 0, Some(&flag));
+        assert_eq!(r, Err(Error::Interrupted));
+        assert!(t.elapsed().as_secs_f64() < 0.5, "{:?}", t.elapsed());
     }
 }

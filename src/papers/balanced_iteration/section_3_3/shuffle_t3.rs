@@ -8,7 +8,8 @@
 //! in the log domain (spectrally accurate for these Gaussian-type integrands).
 
 use crate::papers::balanced_iteration::mixture_pair::check_order;
-use crate::error::{check, Error, Result};
+use crate::error::{Error, Result};
+use crate::papers::balanced_iteration::section_3_3::shuffle::{clamp_to_ceiling, signal};
 use crate::num::special::ln_sum_exp;
 use ndarray::Array2;
 
@@ -32,12 +33,13 @@ fn ln_tri_mix(x: f64, y: f64, r: f64, s2: f64) -> f64 {
 /// `R = (α + 1)·2c√(2/3) + 12σ` (the integrand is a Gaussian of width σ around a point within
 /// `(α + 1)·2c√(2/3)` of the origin) — ≈ 1e−12 relative.
 ///
-/// Errors: invalid `c`, `σ`, order; grid above [`MAX_AXIS`] points per axis (large `αc/σ`).
+/// Computed at `σ = 1` and clamped as [`clamp_to_ceiling`] (issue 25).
+///
+/// Errors: invalid `c`, `σ`, order; `c/σ` above the limit of [`signal`]; grid above [`MAX_AXIS`] points per axis (large `αc/σ`).
 ///
 /// Example (spec §14, `c = σ = 1, α = 2`): `D(A‖B) = 0.9109847916`, `D(B‖A) = 0.686249782`.
 pub fn remark_3_9_shuffle_t3(c: f64, sigma: f64, alpha: u64, forward: bool) -> Result<f64> {
-    check::positive("c", c)?;
-    check::positive("sigma", sigma)?;
+    let (c, sigma) = (signal(c, sigma)?, 1.0); // at σ = 1 (scale invariance, see `signal`)
     check_order(alpha)?;
     let (a, s2) = (alpha as f64, sigma * sigma);
     let rho = (2.0f64 / 3.0).sqrt();
@@ -56,7 +58,7 @@ pub fn remark_3_9_shuffle_t3(c: f64, sigma: f64, alpha: u64, forward: bool) -> R
     let sum: f64 = grid.iter().map(|v| (v - m).exp()).sum();
     let ln_i = m + sum.ln() + 2.0 * h.ln();
     let shift = a * c * c / (2.0 * s2 * 3.0);
-    Ok(shift + ln_i / (a - 1.0))
+    Ok(clamp_to_ceiling(shift + ln_i / (a - 1.0), alpha, c))
 }
 
 #[cfg(test)]

@@ -22,8 +22,8 @@ use crate::num::{Mp, Real};
 /// are validated for uniformity with Theorem 3.1.
 pub fn corollary_3_17(pair: &MixturePair, alpha: u64) -> Result<f64> {
     check_order(alpha)?;
-    let (c, k, d, s) = (pair.c, pair.k as f64, pair.d as f64, pair.sigma);
-    Ok(widen_up(alpha as f64 * c * c * k * k / (2.0 * s * s * d), 4))
+    let (x, k, d) = (pair.c / pair.sigma, pair.k as f64, pair.d as f64);
+    Ok(widen_up(alpha as f64 * x * x * k * k / (2.0 * d), 4))
 }
 
 /// `(α, c, k, d, σ)` of the pair in `R` (α any real > 1 for the closed forms below).
@@ -35,7 +35,8 @@ fn consts_r<R: Real>(pair: &MixturePair, alpha: f64, proto: &R) -> (R, R, R, R, 
 /// Proposition A.1 needs no integrality): the MPFR twin of [`corollary_3_17`].
 pub fn corollary_3_17_r<R: Real>(pair: &MixturePair, alpha: f64, proto: &R) -> R {
     let (a, c, k, d, s) = consts_r(pair, alpha, proto);
-    a * c.clone() * c * k.clone() * k / (proto.cst(2.0) * s.clone() * s * d)
+    let x = c / s; // (c/σ)², not c²/σ²: c = σ = 1e−300 would be 0/0 in f64 (issue 25)
+    a * x.clone() * x * k.clone() * k / (proto.cst(2.0) * d)
 }
 
 /// Lemma 3.18's right-hand side `(d/(2(α−1)))[αv − ln(1 + α(e^v − 1))]`, `v = c²k(d−k)/(σ²d²)`,
@@ -43,9 +44,9 @@ pub fn corollary_3_17_r<R: Real>(pair: &MixturePair, alpha: f64, proto: &R) -> R
 /// at MPFR precision loses only `log₂(1/(αv))` of its bits to cancellation).
 pub fn lemma_3_18_bound_r<R: Real>(pair: &MixturePair, alpha: f64, proto: &R) -> R {
     let (a, c, k, d, s) = consts_r(pair, alpha, proto);
-    let v = c.clone() * c * k.clone() * (d.clone() - k) / (s.clone() * s * d.clone() * d.clone());
-    let bracket = a.clone() * v.clone() - (a.clone() * v.exp_m1()).ln_1p();
-    d / (proto.cst(2.0) * (a - proto.one())) * bracket
+    let x = c / s;
+    let v = x.clone() * x * k.clone() * (d.clone() - k) / (d.clone() * d.clone());
+    d / (proto.cst(2.0) * (a.clone() - proto.one())) * a2_bracket(a, v)
 }
 
 /// `R^paper_α = s_α + ` Lemma 3.18's bound (Corollary 3.19) at the precision of `proto` (the twin
@@ -58,17 +59,18 @@ pub fn corollary_3_19_paper_r<R: Real>(pair: &MixturePair, alpha: f64, proto: &R
 /// [`reverse_certified`]).
 pub fn reverse_certified_r<R: Real>(pair: &MixturePair, alpha: f64, proto: &R) -> R {
     let (a, c, k, d, s) = consts_r(pair, alpha, proto);
-    (a * k.clone() * k.clone() + k.clone() * (d.clone() - k)) * c.clone() * c / (proto.cst(2.0) * s.clone() * s * d)
+    let x = c / s;
+    (a * k.clone() * k.clone() + k.clone() * (d.clone() - k)) * x.clone() * x / (proto.cst(2.0) * d)
 }
 
 /// The `d = 2` reverse bound of [`reverse_proven_d2`] at the precision of `proto` (its twin):
 /// `αc²/(4σ²) + (1/(2(α−1)))[αw − ln(1 + α(e^w − 1))]`, `w = c²/(2σ²)`.
 pub fn reverse_proven_d2_r<R: Real>(c: f64, sigma: f64, alpha: f64, proto: &R) -> R {
     let (a, c, s) = (proto.cst(alpha), proto.cst(c), proto.cst(sigma));
-    let w = c.clone() * c / (proto.cst(2.0) * s.clone() * s);
+    let x = c / s;
+    let w = x.clone() * x / proto.cst(2.0);
     let shift = a.clone() * w.clone() / proto.cst(2.0);
-    let bracket = a.clone() * w.clone() - (a.clone() * w.exp_m1()).ln_1p();
-    shift + bracket / (proto.cst(2.0) * (a - proto.one()))
+    shift + a2_bracket(a.clone(), w) / (proto.cst(2.0) * (a - proto.one()))
 }
 
 /// **Corollary 3.19** as the appendix derivation yields it (exponent `σ²d`): the paper's reverse
@@ -78,16 +80,27 @@ pub fn reverse_proven_d2_r<R: Real>(c: f64, sigma: f64, alpha: f64, proto: &R) -
 /// series is used when `αv < 1e−4` (spec §1.7). Nearest rounding.
 pub fn corollary_3_19_paper(pair: &MixturePair, alpha: u64) -> Result<f64> {
     check_order(alpha)?;
-    let (c, k, d, s) = (pair.c, pair.k as f64, pair.d as f64, pair.sigma);
-    Ok(alpha as f64 * c * c * k * k / (2.0 * s * s * d) + lemma_3_18_bound(pair, alpha)?)
+    Ok(corollary_3_17_r(pair, alpha as f64, &0.0f64) + lemma_3_18_bound(pair, alpha)?)
 }
 
-/// `αw − ln(1 + α(e^w − 1))` for `w ≥ 0`, by its series when `αw < 1e−4` (cancellation; spec §1.7).
-fn a2_bracket(a: f64, w: f64) -> f64 {
-    if a * w < 1e-4 {
-        a * (a - 1.0) / 2.0 * w * w - a * (a - 1.0) * (2.0 * a - 1.0) / 6.0 * w * w * w
+/// The bracket of Proposition A.2 with `Σ₂ = e^w Σ₁` (Lemma 3.18, Corollary 3.19 (balanced
+/// iteration)): `αw − ln(1 + α(e^w − 1))` for `w ≥ 0`, in the precision of `a` (nearest).
+/// Three forms of the same quantity: in f64 its series when `αw < 1e−4` (cancellation; spec §1.7;
+/// MPFR keeps the direct form, whose truncation-free value it resolves);
+/// directly for `w ≤ 1`; for `w > 1` as `(α − 1)w − ln(α − (α − 1)e^{−w})` (factor `e^w` out of
+/// the logarithm: no `e^w` overflow, and `w = +∞` gives `+∞`, not `∞ − ∞`; issue 25).
+pub fn a2_bracket<R: Real>(a: R, w: R) -> R {
+    let one = a.one();
+    if a.prec() <= 53 && (a.clone() * w.clone()) < a.cst(1e-4) {
+        let a1 = a.clone() - one.clone();
+        let w2 = w.clone() * w.clone();
+        let (two, six) = (a.cst(2.0), a.cst(6.0));
+        a.clone() * a1.clone() / two.clone() * w2.clone() - a.clone() * a1 * (two * a - one) / six * w2 * w
+    } else if w <= one {
+        a.clone() * w.clone() - (a * w.exp_m1()).ln_1p()
     } else {
-        a * w - (a * w.exp_m1()).ln_1p()
+        let a1 = a.clone() - one;
+        a1.clone() * w.clone() - (a - a1 * (-w).exp()).ln()
     }
 }
 
@@ -99,7 +112,8 @@ pub fn lemma_3_18_bound(pair: &MixturePair, alpha: u64) -> Result<f64> {
     check_order(alpha)?;
     let (c, k, d, s) = (pair.c, pair.k as f64, pair.d as f64, pair.sigma);
     let a = alpha as f64;
-    let v = c * c * k * (d - k) / (s * s * d * d);
+    let x = c / s;
+    let v = x * x * k * (d - k) / (d * d);
     Ok(d / (2.0 * (a - 1.0)) * a2_bracket(a, v))
 }
 
@@ -114,8 +128,9 @@ pub fn reverse_proven_d2(c: f64, sigma: f64, alpha: u64) -> Result<f64> {
     MixturePair::new(2, 1, c, sigma)?;
     check_order(alpha)?;
     let a = alpha as f64;
-    let w = c * c / (2.0 * sigma * sigma);
-    let shift = a * c * c / (4.0 * sigma * sigma);
+    let x = c / sigma;
+    let w = x * x / 2.0;
+    let shift = a * w / 2.0;
     let orth = a2_bracket(a, w) / (2.0 * (a - 1.0));
     let mag = shift + a * w / (2.0 * (a - 1.0)) + orth.abs();
     Ok(widen_up(shift + orth + 16.0 * f64::EPSILON * mag, 2))
@@ -125,8 +140,7 @@ pub fn reverse_proven_d2(c: f64, sigma: f64, alpha: u64) -> Result<f64> {
 /// `q''/p'' ≤ e^{r²/(2σ²)}`): `αc²k²/(2σ²d) + c²k(d−k)/(2σ²d) ≥ D_α(Q‖P)`, rounded up.
 pub fn reverse_certified(pair: &MixturePair, alpha: u64) -> Result<f64> {
     check_order(alpha)?;
-    let (c, k, d, s) = (pair.c, pair.k as f64, pair.d as f64, pair.sigma);
-    Ok(widen_up((alpha as f64 * k * k + k * (d - k)) * c * c / (2.0 * s * s * d), 4))
+    Ok(widen_up(reverse_certified_r(pair, alpha as f64, &0.0f64), 4))
 }
 
 /// The exact reverse divergence `R_α = D_α(Q‖P)` for `d = 2, k = 1` (test and audit oracle): by

@@ -36,3 +36,27 @@ fn exact_reverse_d2_and_the_lemma_3_18_counterexample() {
     let p = pair(2, 1, 1.0);
     assert!(corollary_3_19_paper(&p, 2).unwrap() < reverse_exact_d2(1.0, 1.0, 2).unwrap());
 }
+
+/// Issue 25: the bracket αv − ln(1 + α(e^v − 1)) past e^v's overflow. References: mpmath 1.3.0
+/// at 60 digits of the printed closed forms (R^paper = s_α + (d/(2(α−1)))[αv − ln(1 + α(e^v − 1))];
+/// the d = 2 proven bound αc²/(4σ²) + [αw − ln(1 + α(e^w − 1))]/(2(α−1)), w = c²/(2σ²)), script
+/// golden/anchors/balanced_iteration/anchors_issue25_edges.py. c/σ beyond f64's square (c = 1.7e308, σ = 1e−300) is +∞,
+/// the limit (was ∞ − ∞ = NaN); c = σ = 1e200 is the c = σ = 1 value (β = ½(c/σ)²).
+#[test]
+fn bracket_beyond_exp_overflow() {
+    let at = |d: u64, c: f64, s: f64| MixturePair::new(d, 1, c, s).unwrap();
+    let rp = corollary_3_19_paper(&at(10, 710.0, 1.0), 2).unwrap();
+    assert!((rp - 277251.53426409720027).abs() < 1e-12 * rp, "{rp}");
+    let rp = corollary_3_19_paper(&at(3, 30.0, 1.0), 8).unwrap();
+    assert!((rp - 1499.5544053839257494).abs() < 1e-12 * rp, "{rp}");
+    let pr = reverse_proven_d2(710.0, 1.0, 2).unwrap();
+    assert!(pr >= 378074.65342640972003 && pr - 378074.65342640972003 < 1e-12 * pr, "{pr}");
+    for (c, s) in [(1.7e308, 1.0), (1.0, 1e-300), (1.0, 5e-324)] {
+        assert_eq!(corollary_3_19_paper(&at(10, c, s), 2).unwrap(), f64::INFINITY);
+        assert_eq!(reverse_proven_d2(c, s, 2).unwrap(), f64::INFINITY);
+        let mp = corollary_3_19_paper_r(&at(10, c, s), 2.0, &Mp::new(256, 0.0));
+        assert!(!mp.is_nan() && mp.to_f64_up() == f64::INFINITY, "MPFR twin at c = {c}, σ = {s}: {mp}");
+    }
+    assert_eq!(at(2, 1e200, 1e200).beta(), 0.5);
+    assert_eq!(corollary_3_19_paper(&at(2, 1e200, 1e200), 2).unwrap(), corollary_3_19_paper(&at(2, 1.0, 1.0), 2).unwrap());
+}
