@@ -176,7 +176,8 @@ pub fn remark_signed_alpha_beta(shift: &Shift, t: f64) -> Result<(f64, f64)> {
 }
 
 /// **Theorem 5.1** (spec §5.2 "Reference implementation" `dpgd_eval`): `J_μ(α)`, rounded down.
-/// `α(t)` increases in `t`: bisection (200 steps) for the smallest `t` with `α(t) ≥ α`, then
+/// `α(t)` increases in `t`: bisection (200 steps, bracket on the scale of `sup|μ_I|`) for the
+/// smallest `t` with `α(t) ≥ α`, then
 /// `β(t)` there, which is ≤ `J_μ(α)` as β decreases. Errors: α ∉ [0, 1], parameters.
 pub fn theorem_5_1_eval(shift: &Shift, alpha: f64) -> Result<f64> {
     check::unit_closed("type I error alpha", alpha)?;
@@ -188,11 +189,16 @@ pub fn theorem_5_1_eval(shift: &Shift, alpha: f64) -> Result<f64> {
         return Ok(0.0);
     }
     let af = |t: f64| s.expect(|m| component_alpha_beta(m, t).0);
-    let (mut lo, mut hi) = (-1.0f64, 1.0f64);
-    while af(lo) > alpha && lo > -1e6 {
+    // Each component's α moves with t/|μ| − |μ|/2, so the threshold lives on the scale
+    // max(μ̄, μ̄²), μ̄ = sup|μ_I|: a unit bracket cannot resolve t ≈ 1e−300 in 200 halvings
+    // (Example D.2 at c = 1e−300 gave J(0.3) = 0.5 for the true 0.7, issue 25).
+    let sup = s.sup_abs();
+    let scale = if sup > 0.0 && sup.is_finite() { sup.max(sup * sup).min(1e300) } else { 1.0 };
+    let (mut lo, mut hi) = (-scale, scale);
+    while af(lo) > alpha && lo > -1e6 * scale {
         lo *= 2.0;
     }
-    while af(hi) < alpha && hi < 1e6 {
+    while af(hi) < alpha && hi < 1e6 * scale {
         hi *= 2.0;
     }
     for _ in 0..200 {
@@ -330,9 +336,12 @@ pub fn gaussian_renyi(order: f64, m1: f64, v1: f64, m2: f64, v2: f64) -> Result<
     check::positive("variance v2", v2)?;
     check::finite("mean m1", m1)?;
     check::finite("mean m2", m2)?;
-    let va = order * v2 + (1.0 - order) * v1;
-    if va <= 0.0 {
+    // With v_α = α v2 + (1 − α) v1 = α w, w = v2 + v1(1/α − 1): the divergence is
+    // ½ ln(v2/v1) + (ln(v2/w) − ln α)/(2(α − 1)) + (m1 − m2)²/(2w), the same closed form without
+    // the α·v overflow (α = 1.7e308 gave ∞/∞ = NaN, issue 25).
+    let w = v2 + v1 * (1.0 / order - 1.0);
+    if w <= 0.0 {
         return Ok(f64::INFINITY);
     }
-    Ok(0.5 * (v2 / v1).ln() + (v2 / va).ln() / (2.0 * (order - 1.0)) + order * (m1 - m2).powi(2) / (2.0 * va))
+    Ok(0.5 * (v2 / v1).ln() + ((v2 / w).ln() - order.ln()) / (2.0 * (order - 1.0)) + (m1 - m2).powi(2) / (2.0 * w))
 }

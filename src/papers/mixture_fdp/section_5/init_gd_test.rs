@@ -173,3 +173,31 @@ fn report_rows_and_bad_input() {
         assert!(init_gd_report(&bad, &never).is_err(), "{bad:?}");
     }
 }
+
+/// Theorem 5.1's J(α) when every |μ_I| is tiny (Example D.2 at c = 1e−300, found by the card fuzz,
+/// issue 25: J(0.3) = 0.49999… for the true 0.7). Reference by a sandwich, no quadrature:
+/// 0 ≤ |μ_I| ≤ μ̄ = c/σ gives G_μ̄(α) ≤ J(α) ≤ 1 − α, and G_μ̄(α) = Φ(Φ⁻¹(1 − α) − μ̄) = 1 − α to
+/// within μ̄·φ(·) < 1e−150 here, so J(α) = 1 − α up to the 1e−11 downward rounding.
+#[test]
+fn theorem_5_1_eval_with_tiny_shifts_is_one_minus_alpha() {
+    for c in [1e-300, 1e-150, 1e-20] {
+        let shift = example_d_2(1.0, c, 1.0).unwrap();
+        for alpha in [0.01, 0.3, 0.5, 0.9] {
+            let j = theorem_5_1_eval(&shift, alpha).unwrap();
+            let want = 1.0 - alpha;
+            assert!(j <= want && j >= want * (1.0 - 2e-11), "c = {c}, α = {alpha}: J = {j}, want {want}");
+        }
+    }
+}
+
+/// The Gaussian Rényi divergence at huge orders (Example D.1's card at order = 1.7e308 printed
+/// NaN, issue 25). References: mpmath at 60 digits of the textbook form
+/// `½ln(v2/v1) + ln(v2/v_α)/(2(α−1)) + α(m1−m2)²/(2v_α)`, `v_α = αv2 + (1−α)v1` (v_α < 0: ∞).
+#[test]
+fn gaussian_renyi_at_huge_orders() {
+    for ((order, m1, v1, m2, v2), want) in [((1.7e308, 0.0, 1.0, 1.0, 2.0), 0.846_573_590_279_972_65), ((8.0, 0.0, 1.0, 1.0, 2.0), 0.683_583_934_954_683_24), ((1.5, 1.0, 2.0, 0.0, 1.0), 1.846_573_590_279_972_7)] {
+        let d = gaussian_renyi(order, m1, v1, m2, v2).unwrap();
+        assert!(((d - want) / want).abs() < 1e-14, "order {order}: {d} vs {want}");
+    }
+    assert_eq!(gaussian_renyi(1e300, 1.0, 2.0, 0.0, 1.0).unwrap(), f64::INFINITY);
+}

@@ -193,3 +193,17 @@ fn definition_4_7_delta_stays_a_probability_at_p_1_mu_100() {
     let (v, lo, hi) = (d.value.unwrap(), d.lower.unwrap(), d.upper.unwrap());
     assert!(v == 1.0 && hi == 1.0 && lo > 1.0 - 1e-12, "[{lo}, {hi}] value {v}");
 }
+
+/// Remark 5.3's MPFR enclosure at ηm ≤ 5e−302 and Corollary 5.4 at η = 5e−324 (issue 25: "MPFR
+/// value NaN at one precision only", and μ withheld as NaN). References: mpmath at 800 digits,
+/// `golden/anchors/shifted_interpolation/anchors_issue25_langevin.py`.
+#[test]
+fn langevin_cards_near_the_subnormal_range() {
+    let ev = eval("Remark 5.3", &[("G", "1"), ("m", "1e-300"), ("eta", "0.05"), ("T", "100"), ("delta", "1e-5"), ("epsilon", "1")]);
+    check(out(&ev, "mu"), 1.581_138_830_084_189_7, 1e-14, "Remark 5.3 m = 1e-300").unwrap();
+    let ev = eval("Remark 5.3", &[("G", "1"), ("m", "1"), ("eta", "1e-300"), ("T", "100")]);
+    check(out(&ev, "mu"), 7.071_067_811_865_475_3e-150, 1e-14, "Remark 5.3 eta = 1e-300").unwrap();
+    let ev = eval("Corollary 5.4", &[("L_F", "1"), ("D", "1"), ("eta", "5e-324"), ("T", "100"), ("nu", "4")]);
+    check(out(&ev, "mu"), 3.181_212_452_095_196_2e160, 1e-13, "Corollary 5.4 best window").unwrap();
+    check(out(&ev, "mu_window"), 1.590_606_226_047_598_1e161, 1e-13, "Corollary 5.4 nu = 4").unwrap();
+}

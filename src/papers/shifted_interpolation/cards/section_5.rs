@@ -139,10 +139,18 @@ fn remark_5_3_card(a: &Args, ctx: &Ctx) -> Result<Outputs> {
         let stat = gm.clone() * (two_minus.clone() / (m(p, 2.0) * mmp.clone())).sqrt();
         let at_t = match t {
             Some(t) => {
-                let c = one.clone() - em_m.clone();
-                let ct = c.powf(&m(p, t as f64));
-                let gap = gm.clone() * (one.clone() - ct.clone()) / mmp.clone();
-                let var = m(p, 2.0) * em.clone() * (one - ct.clone() * ct) / (em_m * two_minus);
+                // 1 − c^T and 1 − c^{2T}, c = 1 − ηm, as −expm1(T·ln1p(−ηm)) (ηm < 1): at
+                // ηm = 5e−302 the power form rounds c to 1 at any working precision and gives 0/0
+                // (issue 25). For 1 ≤ ηm < 2 (c ≤ 0) the power form has no cancellation.
+                let (one_minus_ct, one_minus_c2t) = if eta * mm < 1.0 {
+                    let lc = (-em_m.clone()).ln_1p();
+                    (-(lc.clone() * m(p, t as f64)).exp_m1(), -(lc * m(p, 2.0 * t as f64)).exp_m1())
+                } else {
+                    let ct = (one.clone() - em_m.clone()).powf(&m(p, t as f64));
+                    (one.clone() - ct.clone(), one - ct.clone() * ct)
+                };
+                let gap = gm.clone() * one_minus_ct / mmp.clone();
+                let var = m(p, 2.0) * em.clone() * one_minus_c2t / (em_m * two_minus);
                 gap / var.sqrt()
             }
             None => stat.clone(),

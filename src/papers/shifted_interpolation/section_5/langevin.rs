@@ -68,7 +68,9 @@ pub fn remark_5_3(g: f64, m: f64, eta: f64, t: Option<u64>) -> Result<f64> {
     let c = 1.0 - eta * m;
     match t {
         // Stationary variance 2η/(1 − c²) with 1 − c² = ηm(2 − ηm) (no cancellation as η → 0).
-        None => Ok(g / m / (2.0 * eta / (eta * m * (2.0 - eta * m))).sqrt()),
+        // Written G·√(2 − ηm)/√(2m): G/m and 2η/(ηm(2 − ηm)) overflow for m near the subnormal
+        // range (m = 5e−324: ∞/∞, issue 25) while μ = 4.4e161·G is finite.
+        None => Ok(g * (2.0 - eta * m).sqrt() / (2.0 * m).sqrt()),
         Some(t) => {
             check_count("number of steps T", t)?;
             if t > 10_000_000 {
@@ -94,7 +96,9 @@ pub fn corollary_5_4_window(l_f: f64, d: f64, eta: f64, nu: u64) -> Result<f64> 
     check_eta(eta)?;
     check_count("window length nu", nu)?;
     let v = nu as f64;
-    Ok(mu_up((eta / 2.0).sqrt() * (d / eta + v * l_f) / v.sqrt()))
+    // Expanded as D/√(2ην) + L_F√(ην/2): D/η overflows for η near the subnormal range (η = 5e−324
+    // printed ∞ against the finite 3.2e160 at ν = 100 and broke the card's enclosure, issue 25).
+    Ok(mu_up(d / (2.0 * eta).sqrt() / v.sqrt() + l_f * (eta * v / 2.0).sqrt()))
 }
 
 /// Corollary 5.4, best window over `ν ∈ {1, …, T}` (minimiser `D/(ηL_F)`, floor or ceiling).

@@ -60,3 +60,22 @@ fn proposition_5_1_at_the_smallest_step_size_is_not_zero() {
     let want = 1.571_727_784_702_628_7e-162;
     assert!(mu >= want && mu <= want * (1.0 + 1e-13), "{mu}");
 }
+
+/// Remark 5.3's stationary μ and Corollary 5.4's window μ(ν) near the subnormal range (issue 25:
+/// ∞/∞ = NaN and a printed ∞ against a finite value). References: mpmath at 800 digits from the
+/// printed closed forms, `golden/anchors/shifted_interpolation/anchors_issue25_langevin.py`.
+#[test]
+fn langevin_mu_near_the_subnormal_range() {
+    let rel = |x: f64, want: f64| ((x - want) / want).abs();
+    let stat = remark_5_3(1.0, 5e-324, 0.05, None).unwrap();
+    assert!(rel(stat, 4.498_913_794_543_196_4e161) < 1e-14, "{stat}");
+    let stat = remark_5_3(1.0, 1e-300, 0.05, None).unwrap();
+    assert!(rel(stat, 9.999_999_999_999_999_9e149) < 1e-14, "{stat}");
+    // The recursion at ηm = 5e−302 (c rounds to 1 in f64; the limit G√(Tη/2) is exact to 1e−300).
+    let at_t = remark_5_3(1.0, 1e-300, 0.05, Some(100)).unwrap();
+    assert!(rel(at_t, 1.581_138_830_084_189_7) < 1e-14, "{at_t}");
+    for (nu, want) in [(100, 3.181_212_452_095_196_2e160), (4, 1.590_606_226_047_598_1e161)] {
+        let w = corollary_5_4_window(1.0, 1.0, 5e-324, nu).unwrap();
+        assert!(w >= want && rel(w, want) < 1e-13, "ν = {nu}: {w} vs {want}");
+    }
+}
