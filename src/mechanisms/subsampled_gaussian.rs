@@ -37,6 +37,21 @@ impl SgmLoss {
         self.sigma * self.sigma * (ln_arg - self.ln_q) + 0.5
     }
 
+    /// `(x_t/σ, (x_t − 1)/σ)`, the standardised points at which the tails are evaluated. For
+    /// σ² beyond f64 (σ > 1.3e154) as `(σd + 1/(2σ), σd − 1/(2σ))`, `d = ln(e^t − 1 + q) − ln q`:
+    /// `σ²·d` is ∞·0 = NaN at `t = 0` there (σ = 1e300 made every claim on it inconclusive,
+    /// issue 25); elsewhere from [`SgmLoss::x_of`], unchanged.
+    fn std_points(&self, t: f64) -> (f64, f64) {
+        let s = self.sigma;
+        if (s * s).is_infinite() {
+            let sd = s * (ln_sub_exp(t, self.ln_1mq) - self.ln_q);
+            let half = 0.5 / s;
+            return (sd + half, sd - half);
+        }
+        let x = self.x_of(t);
+        (x / s, (x - 1.0) / s)
+    }
+
     /// ℓ(x) = ln(1 − q + q e^{(2x−1)/(2σ²)}) (dp_accounting's `log_a_times_exp_b_plus_c` form).
     pub fn ell(&self, x: f64) -> f64 {
         ln_add_exp(self.ln_1mq, self.ln_q + (2.0 * x - 1.0) / (2.0 * self.sigma * self.sigma))
@@ -67,38 +82,36 @@ impl PrivacyLoss for SgmLoss {
         format!("poisson_subsampled_gaussian(q={}, sigma={}, {})", self.q, self.sigma, self.dir.name())
     }
     fn cdf(&self, t: f64) -> f64 {
-        let s = self.sigma;
         match self.dir {
             Direction::Remove => {
                 if t <= self.ln_1mq {
                     return 0.0;
                 }
-                let x = self.x_of(t);
-                (1.0 - self.q) * ndtr(x / s) + self.q * ndtr((x - 1.0) / s)
+                let (a, b) = self.std_points(t);
+                (1.0 - self.q) * ndtr(a) + self.q * ndtr(b)
             }
             Direction::Add => {
                 if t >= -self.ln_1mq {
                     return 1.0;
                 }
-                ndtr(-self.x_of(-t) / s)
+                ndtr(-self.std_points(-t).0)
             }
         }
     }
     fn sf(&self, t: f64) -> f64 {
-        let s = self.sigma;
         match self.dir {
             Direction::Remove => {
                 if t <= self.ln_1mq {
                     return 1.0;
                 }
-                let x = self.x_of(t);
-                (1.0 - self.q) * ndtr(-x / s) + self.q * ndtr((1.0 - x) / s)
+                let (a, b) = self.std_points(t);
+                (1.0 - self.q) * ndtr(-a) + self.q * ndtr(-b)
             }
             Direction::Add => {
                 if t >= -self.ln_1mq {
                     return 0.0;
                 }
-                ndtr(self.x_of(-t) / s)
+                ndtr(self.std_points(-t).0)
             }
         }
     }
@@ -111,24 +124,23 @@ impl PrivacyLoss for SgmLoss {
     /// Exact one-step profiles (foundations §2.4 closed forms), evaluated as
     /// `exp(ln_sub_exp(ln A, ln B))` with each product in log space.
     fn delta(&self, eps: f64) -> f64 {
-        let s = self.sigma;
         match self.dir {
             Direction::Remove => {
                 if eps <= self.ln_1mq {
                     return -eps.exp_m1();
                 }
-                let x = self.x_of(eps);
-                let la = self.ln_q + ln_ndtr((1.0 - x) / s);
-                let lb = ln_sub_exp(eps, self.ln_1mq) + ln_ndtr(-x / s);
+                let (a, b) = self.std_points(eps);
+                let la = self.ln_q + ln_ndtr(-b);
+                let lb = ln_sub_exp(eps, self.ln_1mq) + ln_ndtr(-a);
                 if lb >= la { 0.0 } else { ln_sub_exp(la, lb).exp() }
             }
             Direction::Add => {
                 if eps >= -self.ln_1mq {
                     return 0.0;
                 }
-                let x = self.x_of(-eps);
-                let la = ln_1m_exp(eps + self.ln_1mq) + ln_ndtr(x / s);
-                let lb = self.ln_q + eps + ln_ndtr((x - 1.0) / s);
+                let (a, b) = self.std_points(-eps);
+                let la = ln_1m_exp(eps + self.ln_1mq) + ln_ndtr(a);
+                let lb = self.ln_q + eps + ln_ndtr(b);
                 if lb >= la { 0.0 } else { ln_sub_exp(la, lb).exp() }
             }
         }
@@ -190,5 +202,37 @@ impl PrivacyLoss for ZeroLoss {
     }
     fn sample(&self, _rng: &mut SimRng) -> f64 {
         0.0
+    }
+}
+
+#[cfg(test)]
+mod huge_sigma_test {
+    use super::*;
+
+    /// σ² beyond f64 (σ = 1e300; issue 25: `sf(0) = NaN`, every claim on it inconclusive). By
+    /// hand: ℓ(x) > 0 iff x > ½, so P(L > 0) = (1 − q)Φ̄(½σ⁻¹) + qΦ̄(−½σ⁻¹) = ½ to 1e−300, and
+    /// |L| ≤ |2x − 1|/(2σ²)·(1 + o(1)) puts all the mass within 1e−290 of 0 (tails 1 and 0 at
+    /// t = ∓1e−3); δ(0) = q·erf(½σ⁻¹/√2) = 1.9947e−301 (mpmath), below the f64 floor of the
+    /// closed form's difference.
+    #[test]
+    fn huge_sigma_tails_are_those_of_the_point_mass_at_zero() {
+        for dir in [Direction::Remove, Direction::Add] {
+            let l = SgmLoss::new(0.5, 1e300, dir);
+            assert_eq!(l.sf(0.0), 0.5, "{dir:?}");
+            assert_eq!(l.cdf(0.0), 0.5, "{dir:?}");
+            for t in [-0.3, -1e-3, -1e-10] {
+                assert_eq!((l.sf(t), l.cdf(t)), (1.0, 0.0), "{dir:?} t = {t}");
+            }
+            for t in [1e-10, 1e-3, 0.3] {
+                assert_eq!((l.sf(t), l.cdf(t)), (0.0, 1.0), "{dir:?} t = {t}");
+            }
+            for eps in [0.0, 1e-3, 1.0] {
+                let d = l.delta(eps);
+                assert!((0.0..=2e-301).contains(&d), "{dir:?} δ({eps}) = {d}");
+            }
+        }
+        // Below the switch the closed form is unchanged: σ = 1e150 (σ² = 1e300 finite).
+        let l = SgmLoss::new(0.5, 1e150, Direction::Remove);
+        assert_eq!(l.sf(-1e-3), 1.0);
     }
 }
