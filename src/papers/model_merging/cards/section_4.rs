@@ -4,7 +4,7 @@
 //! `θ_i ~ N(μ̂, σ_i²)`; random selection releases the mixture `P_π = πN(μ̂, σ₁²) + (1−π)N(μ̂, σ₂²)`
 //! (its neighbour `Q_π` shifted by Δ), linear combination the Gaussian `N(μ̂, σ²_LC(λ))`.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::num::Mp;
 use crate::papers::card::common::ORDER;
 use crate::papers::card::{Args, Card, Ctx, Domain, OutputSpec, Outputs, Param};
@@ -70,7 +70,39 @@ pub const THEOREM_4_2: Card = Card {
 
 /// How the exact RS divergence is evaluated (its MPFR twin [`rs_renyi_exact_r`] takes tens of
 /// seconds at 256 bits, too slow for a card; the golden file checks it).
-const QUAD_NOTE: &str = "tanh–sinh quadrature of ∫ p_π^α q_π^{1−α} in f64 (≈1e-13 relative; MPFR twin checked by the golden file)";
+const QUAD_NOTE: &str = "closed form where exact (one component; tight bounds at large αΔ²/σ²), else tanh–sinh quadrature of ∫ p_π^α q_π^{1−α} in f64 (≈1e-13 relative; MPFR twin checked by the golden file)";
+
+/// `D_α(P_π‖Q_π)` and its note: [`rs_renyi_exact`], or where that is unsupported (f64 quadrature
+/// out of range) the closed-form upper bound of [`rs_renyi_bounds`] (sound: more privacy loss).
+fn rs_value(alpha: f64, d: f64, s1: f64, s2: f64, pi: f64) -> Result<(f64, String)> {
+    match rs_renyi_exact(alpha, d, s1, s2, pi) {
+        Ok(v) => Ok((v, QUAD_NOTE.to_string())),
+        Err(Error::Unsupported(m)) => {
+            let (_, up) = rs_renyi_bounds(alpha, d, s1, s2, pi)?;
+            Ok((up, format!("UPPER BOUND only (Lemma 4.1 closed-form bounds: joint convexity / narrow-component domination, rounded up): {m}")))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `I(P_π)` and `c_π` with a note: quadrature, or out of its range the upper bound
+/// [`fisher_location_upper`] (then `c_π` is an upper bound too).
+fn fisher_and_c(alpha: f64, pi: f64, s1: f64, s2: f64) -> Result<(f64, f64, String)> {
+    match fisher_location(pi, s1, s2) {
+        Ok(f) => Ok((f, c_pi(alpha, pi, s1, s2)?, "tanh–sinh quadrature in f64".to_string())),
+        Err(Error::Unsupported(m)) => {
+            let f = fisher_location_upper(pi, s1, s2)?;
+            Ok((f, c_pi_from_fisher(alpha, f, pi, s1, s2)?, format!("UPPER BOUND only (convexity: I ≤ Σπ_i/σ_i², rounded up): {m}")))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `a − b` for the difference outputs; `None` when both are +∞ (no meaningful difference).
+fn difference(a: f64, b: f64) -> Option<f64> {
+    let d = a - b;
+    (!d.is_nan()).then_some(d)
+}
 
 fn inputs(a: &Args) -> Result<(f64, f64, f64, f64, f64)> {
     let s = a.reals("sigma")?;
@@ -81,17 +113,19 @@ fn lemma_4_1(a: &Args, ctx: &Ctx) -> Result<Outputs> {
     let (alpha, d, s1, s2, pi) = inputs(a)?;
     let lam = if a.has("lambda") { Some(weights(a, "lambda", 2)?[0]) } else { None };
     let mut out = Outputs::new();
-    let exact = rs_renyi_exact(alpha, d, s1, s2, pi)?;
-    out.value_note("rdp_rs", exact, QUAD_NOTE);
+    let (exact, note) = rs_value(alpha, d, s1, s2, pi)?;
+    out.value_note("rdp_rs", exact, note);
     let v = sigma2_rs(pi, s1, s2)?;
     let leading = alpha * d * d / (2.0 * v);
     out.value("rdp_rs_leading", leading);
     out.value("sigma2_rs", v);
-    let fisher = fisher_location(pi, s1, s2)?;
-    out.value_note("fisher", fisher, "tanh–sinh quadrature in f64");
-    let c = c_pi(alpha, pi, s1, s2)?;
-    out.value("c_pi", c);
-    out.value_note("rdp_rs_expansion", leading + c * d * d, format!("exact minus expansion = {:e} (the O(Δ⁴) remainder)", exact - leading - c * d * d));
+    let (fisher, fnote) = fisher_and_c(alpha, pi, s1, s2).map(|(f, _, n)| (f, n))?;
+    let c = fisher_and_c(alpha, pi, s1, s2)?.1;
+    out.value_note("fisher", fisher, fnote.clone());
+    out.value_note("c_pi", c, fnote);
+    let expansion = leading + c * d * d;
+    let remainder = difference(exact, expansion).map_or("both infinite".to_string(), |r| format!("{r:e}"));
+    out.value_note("rdp_rs_expansion", expansion, format!("exact minus expansion = {remainder} (the O(Δ⁴) remainder)"));
     match lam {
         Some(l) => {
             let iv = ctx.mp(|prec| {
@@ -112,7 +146,7 @@ fn lemma_4_1(a: &Args, ctx: &Ctx) -> Result<Outputs> {
 fn theorem_4_2(a: &Args, ctx: &Ctx) -> Result<Outputs> {
     let (alpha, d, s1, s2, pi) = inputs(a)?;
     let lam = match_lambda(pi, s1, s2)?;
-    let rs = rs_renyi_exact(alpha, d, s1, s2, pi)?;
+    let (rs, rs_note) = rs_value(alpha, d, s1, s2, pi)?;
     let lc = lc_rdp_gauss(alpha, d, s1, s2, lam)?;
     let iv = ctx.mp(|prec| {
         let m = |x: f64| Mp::new(prec, x);
@@ -125,8 +159,11 @@ fn theorem_4_2(a: &Args, ctx: &Ctx) -> Result<Outputs> {
     out.interval("lambda", lam, iv[0], format!("closed form λ−/λ+ in f64; {note}"));
     out.value("sigma2", sigma2_rs(pi, s1, s2)?);
     out.interval("rdp_lc", lc, iv[1], format!("f64 rounded up; {note} (at the MPFR λ)"));
-    out.value_note("rdp_rs", rs, QUAD_NOTE);
-    out.value_note("lc_advantage", rs - lc, "rdp_rs − rdp_lc in f64");
+    out.value_note("rdp_rs", rs, rs_note);
+    match difference(rs, lc) {
+        Some(adv) => out.value_note("lc_advantage", adv, "rdp_rs − rdp_lc in f64"),
+        None => out.not_computed("lc_advantage", "rdp_rs and rdp_lc are both +∞ (above f64::MAX): no finite difference"),
+    };
     out.from_result("crossover_Delta", crossover_delta(alpha, s1, s2, pi))?;
     Ok(out)
 }

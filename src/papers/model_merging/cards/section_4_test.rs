@@ -39,3 +39,18 @@ fn lemma_4_1_without_lambda_says_what_to_give() {
     assert_eq!(ev.output("rdp_lc").unwrap().value, None);
     assert!(ev.output("rdp_lc").unwrap().note.contains("lambda="));
 }
+
+/// Issue 25: the fuzz's extreme inputs get answers, never NaN or `Numerical`
+/// (values checked against mpmath in `mean_estimation_test.rs`).
+#[test]
+fn issue25_section_4_cards_answer_at_extreme_inputs() {
+    let ev = eval("Theorem 4.2", &[("alpha", "8"), ("Delta", "1.7e308"), ("sigma", "1,2"), ("pi", "0.5")]);
+    assert_eq!(ev.output("rdp_rs").unwrap().value, Some(f64::INFINITY));
+    assert_eq!(ev.output("lc_advantage").unwrap().value, None);
+    let ev = eval("Lemma 4.1", &[("alpha", "2"), ("Delta", "0.1"), ("sigma", "1.7e308,2"), ("pi", "0.5"), ("lambda", "0.25")]);
+    let rs = ev.output("rdp_rs").unwrap();
+    // mpmath 0.0012507812497965497029; reported as an upper bound
+    assert!(rs.value.unwrap() >= 0.0012507812497965497029 && rs.note.contains("UPPER BOUND"));
+    let ev = eval("Lemma 4.1", &[("alpha", "2"), ("Delta", "0.1"), ("sigma", "5e-324,2"), ("pi", "0.5"), ("lambda", "0.25")]);
+    assert_eq!(ev.output("c_pi").unwrap().value, Some(f64::INFINITY)); // Σπ/σ² = 2.0e646 (closed form)
+}

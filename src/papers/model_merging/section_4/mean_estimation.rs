@@ -272,10 +272,108 @@ pub fn rs_renyi_exact_r<R: Real>(alpha: &R, delta: &R, s1: &R, s2: &R, pi: &R) -
     Ok(v / (alpha.clone() - alpha.one()))
 }
 
-/// Lemma 4.1 (DP Model Merging), exact RS Rényi divergence in f64 (wrapper of
-/// [`rs_renyi_exact_r`]). Estimate (quadrature, ≈1e-13 relative). Errors: as there.
+/// Lemma 4.1 (DP Model Merging), exact RS Rényi divergence in f64. In order:
+/// 1. one effective component (π ∈ {0, 1} or σ1 = σ2): `P_π`, `Q_π` are Gaussians and
+///    `D_α = αΔ²/(2σ²)` (Theorem 4.2's Gaussian formula, [`lc_rdp_gauss`], rounded up; +∞ when it
+///    overflows, the correct rounding of a value above `f64::MAX`);
+/// 2. where the closed-form bounds of [`rs_renyi_bounds`] agree to [`BOUNDS_TIGHT`] relative
+///    (large `αΔ²/σ_max²`, e.g. α → ∞ or Δ → ∞: `D_α = αΔ²/(2σ_max²) + O(1)`), their upper end
+///    (or +∞ when both ends overflow);
+/// 3. inside [`in_quadrature_range`], the quadrature [`rs_renyi_exact_r`] (≈1e-13 relative).
+///
+/// Errors: out-of-domain inputs; `Error::Unsupported` outside all three regimes (f64 quadrature
+/// not reliable there) — [`rs_renyi_bounds`] still gives a sound upper bound.
 pub fn rs_renyi_exact(alpha: f64, delta: f64, s1: f64, s2: f64, pi: f64) -> Result<f64> {
+    if !(alpha > 1.0 && alpha.is_finite()) {
+        return Err(Error::invalid("alpha", alpha, "Rényi order must be a finite number > 1"));
+    }
+    check::finite("Delta", delta)?;
+    if delta < 0.0 {
+        return Err(Error::invalid("Delta", delta, "sensitivity must be >= 0"));
+    }
+    check_pair(pi, s1, s2)?;
+    if delta == 0.0 {
+        return Ok(0.0);
+    }
+    if pi == 0.0 || pi == 1.0 || s1 == s2 {
+        let s = if pi == 0.0 { s2 } else { s1 };
+        return lc_rdp_gauss(alpha, delta, s, s, 1.0);
+    }
+    let (lo, up) = rs_renyi_bounds(alpha, delta, s1, s2, pi)?;
+    if lo == f64::INFINITY || (lo > 0.0 && up - lo <= BOUNDS_TIGHT * lo) {
+        return Ok(up);
+    }
+    if !in_quadrature_range(alpha, delta, s1, s2) {
+        return Err(Error::Unsupported(format!(
+            "RS Rényi divergence at alpha = {alpha}, Delta = {delta}, sigma = {s1},{s2}: outside the f64 quadrature's range \
+             (alpha <= 1e3, alpha*Delta/sigma_min <= 1e8, sigma_max/sigma_min <= 1e8, sigma in [1e-150, 1e150], Delta/sigma_max >= 1e-150); \
+             closed-form upper bound {up:e}"
+        )));
+    }
     rs_renyi_exact_r(&alpha, &delta, &s1, &s2, &pi)
+}
+
+/// Relative width below which [`rs_renyi_bounds`] is taken as the exact value (≈45 ulps, of which
+/// 16 are the upper end's widening: the upper end then is the exact value rounded up, more
+/// accurate than the quadrature's 1e-13).
+pub const BOUNDS_TIGHT: f64 = 1e-14;
+
+/// Where the f64 quadrature of [`mixture_ln_moment`] is trusted for the RS pair (spec §5
+/// hazards): α ≤ 1e3 (the integrand `α ln p − (α−1) ln q` cancels: relative error ≈ α·1e-16, so
+/// 1.2e-10 at α = 1e6 against mpmath, anchors_issue25_edges.py), `αΔ/σ_min ≤ 1e8`
+/// (tilted centres within reach of the break points), `σ_max/σ_min ≤ 1e8` (the narrow component
+/// inside the 64 pieces), σ_i ∈ [1e-150, 1e150] and `Δ/σ_max ≥ 1e-150` (squares stay normal).
+pub fn in_quadrature_range(alpha: f64, delta: f64, s1: f64, s2: f64) -> bool {
+    let (a, b) = (s1.min(s2), s1.max(s2));
+    alpha <= 1e3 && alpha * delta / a <= 1e8 && b / a <= 1e8 && a >= 1e-150 && b <= 1e150 && delta / b >= 1e-150
+}
+
+/// Lemma 4.1 (DP Model Merging), closed-form bounds `(lower, upper)` on `D_α(P_π‖Q_π)` with
+/// `P_π = πN(0, σ1²) + (1−π)N(0, σ2²)`, `Q_π` shifted by Δ, no quadrature. With `b = σ_max` (weight
+/// `π_b`), `a = σ_min` (weight `π_a`), `u = Δ/b`:
+///
+/// * upper (a), joint convexity of `∫P^αQ^{1−α}` for α > 1 (van Erven & Harremoës 2014,
+///   Theorem 13) with the Gaussian value of Theorem 4.2 per component:
+///   `D_α ≤ (α−1)⁻¹ ln Σ_i π_i exp((α−1)αΔ²/(2σ_i²))`; tight when `σ_max/σ_min → ∞` at fixed Δ/σ_min;
+/// * upper (b), domination of the narrow component: `N(x; 0, a²) ≤ (b/a) N(x; 0, b²)` gives
+///   `p ≤ (π_a b/a + π_b) p_b` and `q ≥ π_b q_b`, so
+///   `D_α ≤ αu²/2 + (α/(α−1)) ln(π_a b/a + π_b) − ln π_b`; tight (relative) as `αu² → ∞`;
+/// * lower, data processing through the test `{x ≤ −(α−1)Δ}` with Mills-ratio bounds
+///   `φ(s)s/(1+s²) ≤ Φ(−s) ≤ φ(s)/s` (the quadratic terms cancelled analytically):
+///   `D_α ≥ αu²/2 + (α/(α−1))[ln π_b − ln√(2π) + ln s₁ − ln(1+s₁²)] + ln√(2π) + ln s₂`,
+///   `s₁ = (α−1)u`, `s₂ = αu` (clamped at 0).
+///
+/// The upper end is the minimum of (a) and (b), moved 16 ulps up (a handful of correctly
+/// rounded operations and libm `exp`/`ln` of ≤ 1 ulp, all on non-negative terms): an upper bound.
+/// The lower end is only used to decide tightness. Domain: α > 1 finite, Δ > 0, σ_i > 0,
+/// π ∈ (0, 1). Errors: none beyond the domain (values may be +∞).
+pub fn rs_renyi_bounds(alpha: f64, delta: f64, s1: f64, s2: f64, pi: f64) -> Result<(f64, f64)> {
+    use crate::num::round::widen_up;
+    use crate::num::special::ln_add_exp;
+    check_pair(pi, s1, s2)?;
+    let am1 = alpha - 1.0;
+    // (a): (α−1)⁻¹ ln Σ π_i e^{x_i}, x_i = (α−1)·α(Δ/σ_i)²/2; ln1p(Σ π_i expm1 x_i) when small.
+    let xs = [(pi, s1), (1.0 - pi, s2)].map(|(w, s)| (w, am1 * (alpha * (delta / s) * (delta / s) / 2.0)));
+    let ln_m = if xs.iter().all(|&(_, x)| x < 1.0) {
+        xs.iter().map(|&(w, x)| w * x.exp_m1()).sum::<f64>().ln_1p()
+    } else {
+        ln_add_exp(xs[0].0.ln() + xs[0].1, xs[1].0.ln() + xs[1].1)
+    };
+    let up_a = ln_m / am1;
+    // (b) and the lower end.
+    let ((a, pa), (b, pb)) = if s1 <= s2 { ((s1, pi), (s2, 1.0 - pi)) } else { ((s2, 1.0 - pi), (s1, pi)) };
+    let u = delta / b;
+    let quad = alpha * u * u / 2.0;
+    let r = alpha / am1;
+    let up_b = quad + r * ln_add_exp(pa.ln() + b.ln() - a.ln(), pb.ln()) - pb.ln();
+    let up = widen_up(up_a.min(up_b), 16);
+    let ln_sqrt_2pi = 0.5 * (2.0 * std::f64::consts::PI).ln();
+    // ln s₁, ln s₂ and ln(1 + s₁²) in log space (s₁ = (α−1)u may overflow when u does not).
+    let (ln_sa, ln_sb) = (am1.ln() + u.ln(), alpha.ln() + u.ln());
+    let ln_1p_sq = if ln_sa > 0.0 { 2.0 * ln_sa + (-2.0 * ln_sa).exp().ln_1p() } else { (2.0 * ln_sa).exp().ln_1p() };
+    let lo = quad + r * (pb.ln() - ln_sqrt_2pi + ln_sa - ln_1p_sq) + ln_sqrt_2pi + ln_sb;
+    let lo = if lo.is_nan() { 0.0 } else { lo.max(0.0).min(up) };
+    Ok((lo, up))
 }
 
 /// Lemma 4.1 (DP Model Merging), RS noise variance `σ²_RS(π) = π σ1² + (1−π) σ2²` (variance of
@@ -318,7 +416,9 @@ pub fn lc_rdp_gauss(alpha: f64, delta: f64, s1: f64, s2: f64, lam: f64) -> Resul
     }
     let lam_c = sub_down(1.0, lam);
     let v_down = add_down(mul_down(mul_down(lam, lam), mul_down(s1, s1)), mul_down(mul_down(lam_c, lam_c), mul_down(s2, s2)));
-    Ok(div_up(mul_up(mul_up(alpha, d), d), 2.0 * v_down))
+    // mul_down: 2·v rounded down stays finite (f64::MAX) when it overflows, so the quotient is a
+    // positive upper bound instead of αΔ²/∞ = 0 (σ = 1.7e308).
+    Ok(div_up(mul_up(mul_up(alpha, d), d), mul_down(2.0, v_down)))
 }
 
 /// Theorem 4.2 (DP Model Merging), matching weight: a `λ ∈ [0, 1]` with
@@ -327,6 +427,12 @@ pub fn lc_rdp_gauss(alpha: f64, delta: f64, s1: f64, s2: f64, lam: f64) -> Resul
 /// Exact up to rounding. Domain: σ_i > 0, π ∈ [0, 1]. Errors: out of domain.
 pub fn match_lambda(pi: f64, s1: f64, s2: f64) -> Result<f64> {
     sigma2_rs(pi, s1, s2)?; // validates π, σ_i
+    // λ is scale invariant: far from 1, divide both σ by σ_max first (σ_i⁴ in the discriminant
+    // overflows for σ ≳ 1e77 and underflows for σ ≲ 1e-81; σ = 1.7e308 gave NaN).
+    let m = s1.max(s2);
+    if !(1e-60..=1e60).contains(&s1.min(s2)) || m > 1e60 {
+        return Ok(match_lambda_r(&pi, &(s1 / m), &(s2 / m)));
+    }
     Ok(match_lambda_r(&pi, &s1, &s2))
 }
 
@@ -382,9 +488,42 @@ pub fn fisher_location_r<R: Real>(pi: &R, s1: &R, s2: &R) -> Result<R> {
 
 /// Lemma 4.1 (DP Model Merging), Fisher information `I(P_π)` in f64 (wrapper of
 /// [`fisher_location_r`]). Estimate. Errors: out-of-domain inputs.
+/// Errors also `Error::Unsupported` outside the quadrature's range (σ_i ∈ [1e-150, 1e150],
+/// `σ_max/σ_min ≤ 1e8`, as [`in_quadrature_range`]); [`fisher_location_upper`] bounds it there.
 pub fn fisher_location(pi: f64, s1: f64, s2: f64) -> Result<f64> {
     check_pair(pi, s1, s2)?;
+    let (a, b) = (s1.min(s2), s1.max(s2));
+    if !(a >= 1e-150 && b <= 1e150 && b / a <= 1e8) {
+        return Err(Error::Unsupported(format!(
+            "Fisher information at sigma = {s1},{s2}: outside the f64 quadrature's range (sigma in [1e-150, 1e150], sigma_max/sigma_min <= 1e8)"
+        )));
+    }
     fisher_location_r(&pi, &s1, &s2)
+}
+
+/// Lemma 4.1 (DP Model Merging), upper bound `I(P_π) ≤ π/σ1² + (1−π)/σ2²` by convexity of
+/// Fisher information in the distribution (Cohen 1968; Dembo, Cover & Thomas 1991, Lemma 3
+/// context), each Gaussian component having `I = 1/σ_i²`; equality at π ∈ {0, 1} or σ1 = σ2, and
+/// approached as `σ_max/σ_min → ∞` (the components stop interacting). Rounded up (+∞ on overflow).
+/// Errors: out-of-domain inputs.
+pub fn fisher_location_upper(pi: f64, s1: f64, s2: f64) -> Result<f64> {
+    use crate::num::round::{add_up, div_up, mul_down};
+    check_pair(pi, s1, s2)?;
+    let term = |w: f64, s: f64| if w == 0.0 { 0.0 } else { div_up(w, mul_down(s, s)) };
+    // 1 − π computed exactly enough: the weight is rounded up for the upper bound.
+    Ok(add_up(term(pi, s1), term(crate::num::round::sub_up(1.0, pi), s2)))
+}
+
+/// Lemma 4.1 (DP Model Merging), `c_π = (α/2)(I − 1/σ²_RS)` from a given (upper bound on the)
+/// Fisher information `i_up`, rounded up: an upper bound on `c_π` when `i_up ≥ I(P_π)` (clamped
+/// at 0, since `c_π ≥ 0`). Errors: α out of domain, out-of-domain weights or σ.
+pub fn c_pi_from_fisher(alpha: f64, i_up: f64, pi: f64, s1: f64, s2: f64) -> Result<f64> {
+    use crate::num::round::{div_down, mul_up, sub_up};
+    if !(alpha > 1.0 && alpha.is_finite()) {
+        return Err(Error::invalid("alpha", alpha, "Rényi order must be a finite number > 1"));
+    }
+    let v = sigma2_rs(pi, s1, s2)?;
+    Ok(mul_up(alpha / 2.0, sub_up(i_up, div_down(1.0, crate::num::round::widen_up(v, 2))).max(0.0)))
 }
 
 /// Lemma 4.1 (DP Model Merging), excess coefficient `c_π = (α/2)(I(P_π) − 1/σ²_RS(π)) ≥ 0` of
@@ -404,6 +543,9 @@ pub fn c_pi(alpha: f64, pi: f64, s1: f64, s2: f64) -> Result<f64> {
 /// Estimate. Errors: `c_π = 0` (π ∈ {0,1} or σ1 = σ2: no crossover) or no crossing found.
 pub fn crossover_delta(alpha: f64, s1: f64, s2: f64, pi: f64) -> Result<f64> {
     let v = sigma2_rs(pi, s1, s2)?;
+    if !(v.is_finite() && v > 0.0) {
+        return Err(Error::Unsupported(format!("crossover: sigma2_RS = {v:e} overflows or underflows in f64 (sigma = {s1},{s2})")));
+    }
     if pi == 0.0 || pi == 1.0 || s1 == s2 {
         return Err(Error::invalid("(pi, sigma1, sigma2)", format!("({pi}, {s1}, {s2})"), "c_pi = 0: RS equals LC, no crossover"));
     }

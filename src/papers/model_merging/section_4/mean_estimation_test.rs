@@ -218,3 +218,62 @@ fn lc_rdp_gauss_is_an_upper_bound_at_256_bits() {
     assert!(worst_ulps <= 8.0, "{worst_ulps} ulps above the exact value");
     assert_eq!(lc_rdp_gauss(2.0, 0.0, 1.0, 2.0, 0.5).unwrap(), 0.0);
 }
+
+/// Issue 25 ("every edge"): extreme α, Δ, σ used to give `Numerical("mixture Rényi quadrature
+/// gave NaN …")`. References: mpmath 1.3.0 quadrature of ∫p^α q^{1−α} (60 digits; 700 at
+/// α = 1e300) and closed forms, golden/anchors/model_merging/anchors_issue25_edges.py. Values
+/// reported as exact must be within 1e-14 relative *and* not below the reference (rounded up).
+#[test]
+fn issue25_rs_renyi_at_extreme_order_and_shift() {
+    // α = 1e300 (Δ = 0.1, σ = 1, 2, π = ½): mpmath 1.2500000000000001388e297 (700 digits).
+    let want = 1.2500000000000001388e297;
+    let got = rs_renyi_exact(1e300, 0.1, 1.0, 2.0, 0.5).unwrap();
+    assert!(got >= want && rel(got, want) < 1e-14, "{got} vs {want}");
+    // α = 1.7e308: D = αΔ²/(2σ_max²) + O(1) = 2.125e305 (the O(1) is 1e-305 relative).
+    let got = rs_renyi_exact(1.7e308, 0.1, 1.0, 2.0, 0.5).unwrap();
+    assert!(got >= 2.125e305 && rel(got, 2.125e305) < 1e-14, "{got}");
+    // Δ = 1.7e308: D ≥ 9.03125e614 (threshold test + Mills bound, mpmath) > f64::MAX: +∞.
+    assert_eq!(rs_renyi_exact(2.0, 1.7e308, 1.0, 2.0, 0.5).unwrap(), f64::INFINITY);
+    assert_eq!(rs_renyi_exact(8.0, 1.7e308, 1.0, 2.0, 0.5).unwrap(), f64::INFINITY);
+    // α = 1e6: the f64 quadrature is off by 1.2e-10 relative here (mpmath 1249.9999993068522651),
+    // so it is out of range; the bounds bracket the reference.
+    assert!(matches!(rs_renyi_exact(1e6, 0.1, 1.0, 2.0, 0.5), Err(Error::Unsupported(_))));
+    let (lo, up) = rs_renyi_bounds(1e6, 0.1, 1.0, 2.0, 0.5).unwrap();
+    assert!(lo <= 1249.9999993068522651 && 1249.9999993068522651 <= up, "[{lo}, {up}]");
+}
+
+/// Issue 25: extreme σ. One component (σ1 = σ2) is Gaussian: closed form αΔ²/(2σ²)
+/// (4.0e644 at σ = 5e-324 → +∞; 3.4602076124567474e-619 at σ = 1.7e308 → a tiny positive upper
+/// bound, not 0). Mixed scales: the bounds of `rs_renyi_bounds` against mpmath quadrature.
+#[test]
+fn issue25_rs_renyi_at_extreme_sigma() {
+    assert_eq!(rs_renyi_exact(2.0, 0.1, 5e-324, 5e-324, 0.5).unwrap(), f64::INFINITY);
+    let tiny = rs_renyi_exact(2.0, 0.1, 1.7e308, 1.7e308, 0.5).unwrap();
+    assert!(tiny > 0.0 && tiny < 1e-300, "{tiny}");
+    // σ = 1.7e308, 2 (mpmath 0.0012507812497965497029 at α = 2, 0.0050874821412502618169 at α = 8):
+    // the joint-convexity bound is tight here; sound (≥) and within 1e-13.
+    for (a, want) in [(2.0, 0.0012507812497965497029), (8.0, 0.0050874821412502618169)] {
+        assert!(matches!(rs_renyi_exact(a, 0.1, 1.7e308, 2.0, 0.5), Err(Error::Unsupported(_))));
+        let (lo, up) = rs_renyi_bounds(a, 0.1, 1.7e308, 2.0, 0.5).unwrap();
+        assert!(lo <= want && want <= up && rel(up, want) < 1e-13, "alpha {a}: [{lo}, {up}] vs {want}");
+    }
+    // σ = 5e-324, 2 (mpmath 744.08281237950518234 at α = 2): a sound, finite upper bound.
+    let (lo, up) = rs_renyi_bounds(2.0, 0.1, 5e-324, 2.0, 0.5).unwrap();
+    assert!(lo <= 744.08281237950518234 && 744.08281237950518234 <= up && up.is_finite(), "[{lo}, {up}]");
+}
+
+/// Issue 25: Fisher information out of the quadrature's range is bounded by Σπ_i/σ_i²
+/// (2.0e646 at σ = 5e-324, 2: +∞, so c_π = +∞); the matching λ at σ = 1.7e308, 2 is
+/// λ+ = 0.7071067811865475244 (mpmath, 60 digits), not NaN.
+#[test]
+fn issue25_fisher_and_lambda_at_extreme_sigma() {
+    assert!(matches!(fisher_location(0.5, 5e-324, 2.0), Err(Error::Unsupported(_))));
+    let f = fisher_location_upper(0.5, 5e-324, 2.0).unwrap();
+    assert_eq!(f, f64::INFINITY);
+    assert_eq!(c_pi_from_fisher(2.0, f, 0.5, 5e-324, 2.0).unwrap(), f64::INFINITY);
+    // at ordinary σ the bound is ≥ the quadrature value 0.4615091328 (spec §5) and = 0.625.
+    assert_eq!(fisher_location_upper(0.5, 1.0, 2.0).unwrap(), 0.625);
+    let l = match_lambda(0.5, 1.7e308, 2.0).unwrap();
+    assert!(rel(l, 0.7071067811865475244) < 1e-15, "{l}");
+    assert!(matches!(crossover_delta(8.0, 1.7e308, 2.0, 0.5), Err(Error::Unsupported(_))));
+}
