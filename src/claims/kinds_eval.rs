@@ -11,7 +11,7 @@ use super::verdict::Verdict;
 use crate::error::Result;
 use crate::mechanisms::Mechanism;
 use crate::num::round::{div_down, div_up, mul_down, mul_up};
-use crate::num::Interval;
+use crate::num::{Interval, Mp};
 use crate::pld::{compose_mechanisms, PldOptions};
 
 /// Outcome of a divergence-kind claim.
@@ -121,8 +121,21 @@ pub const GDP_GRID: usize = 400;
 fn gdp(mech: &Mechanism, steps: u64, mu: f64, prec: u32, tolerance: f64) -> Result<KindOutcome> {
     if let Mechanism::Gaussian { noise_multiplier, .. } = *mech {
         let r = sqrt_steps(steps);
-        let truth = Interval { lower: div_down(r.lower, noise_multiplier), upper: div_up(r.upper, noise_multiplier) };
-        return Ok(KindOutcome { truth, verdict: decide_value(mu, &truth, tolerance), method: format!("gdp, T = {steps}: exact μ = √T/σ (DRS 2022, Thm 2.7, Cor. 3.3)"), notes: Vec::new() });
+        let mut truth = Interval { lower: div_down(r.lower, noise_multiplier), upper: div_up(r.upper, noise_multiplier) };
+        // The enclosure is a few ulps wide, so a claim equal to the f64 value of √T/σ straddled
+        // it (issue 25: inconclusive). Decide exactly instead: μ_c ≥ √T/σ ⇔ μ_c²σ² ≥ T, where
+        // μ_c², σ² (106 bits each) and their product (212 bits) are exact in 256-bit MPFR.
+        let (c, s) = (Mp::new(256, mu), Mp::new(256, noise_multiplier));
+        let mut notes = Vec::new();
+        if c.clone() * c.clone() * s.clone() * s >= Mp(rug::Float::with_val(256, steps)) {
+            truth.upper = truth.upper.min(mu);
+            truth.lower = truth.lower.min(truth.upper);
+            notes.push("μ_c ≥ √T/σ decided exactly (μ_c²σ² ≥ T in exact arithmetic)".to_string());
+        } else {
+            truth.lower = truth.lower.max(mu);
+            notes.push("μ_c < √T/σ decided exactly (μ_c²σ² < T in exact arithmetic)".to_string());
+        }
+        return Ok(KindOutcome { truth, verdict: decide_value(mu, &truth, tolerance), method: format!("gdp, T = {steps}: exact μ = √T/σ (DRS 2022, Thm 2.7, Cor. 3.3)"), notes });
     }
     if let Mechanism::PoissonSubsampledGaussian { sampling_rate, .. } = *mech {
         if sampling_rate == 0.0 {

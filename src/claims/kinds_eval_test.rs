@@ -87,3 +87,19 @@ fn gdp_profile_check_finds_the_largest_violation() {
     let c = gdp_profile_check(2.0, &prof, 8.0, 128, 1e-9).unwrap();
     assert!(c.witness.is_none() && c.proven, "{c:?}");
 }
+
+/// A Gaussian GDP claim equal to the f64 value of √T/σ (issue 25: inconclusive, the enclosure
+/// being a few ulps wide). mpmath at 40 digits: √7/3 = 0.88191710368819686350… < the f64
+/// 0.8819171036881969 = 0.88191710368819686838… (sound), and √3/0.7 = 2.47435829652696771916…
+/// > the f64 2.4743582965269675 = 2.47435829652696748227… (below the truth, within κ).
+#[test]
+fn gaussian_gdp_claim_at_the_rounded_truth_is_decided_exactly() {
+    let c = 0.881_917_103_688_196_9;
+    let out = evaluate(&one(&format!("g,x,gaussian,3.0,,,7,,,gdp,,{c}")), 256, 1e-9).unwrap();
+    assert_eq!(out.verdict, Verdict::Sound, "{:?}", out.notes);
+    assert!(out.truth.upper == c && out.truth.lower <= c && out.truth.lower > c * (1.0 - 1e-15), "{}", out.truth);
+    let c = 2.474_358_296_526_967_5;
+    let out = evaluate(&one(&format!("g,x,gaussian,0.7,,,3,,,gdp,,{c}")), 256, 1e-9).unwrap();
+    assert_eq!(out.verdict, Verdict::Inconclusive, "{:?}", out.notes);
+    assert!(out.truth.lower >= c && out.truth.upper > c && out.notes[0].contains("μ_c < √T/σ"), "{} {:?}", out.truth, out.notes);
+}

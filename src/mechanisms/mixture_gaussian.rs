@@ -335,6 +335,14 @@ impl PrivacyLoss for MixtureGaussianLoss {
                     None => return one_minus_exp(eps),
                     Some(z) => z,
                 };
+                // A root beyond f64 (shifts near the subnormal range): every finite tail is 0
+                // (z = +∞) or 1 (z = −∞), δ = P(L > ε) − e^ε Q(L > ε) from them.
+                if z == f64::INFINITY {
+                    return self.inf_atoms;
+                }
+                if z == f64::NEG_INFINITY {
+                    return (self.inf_atoms + self.finite_mass() * one_minus_exp(eps)).min(1.0);
+                }
                 let lm_z = ln_mills(z);
                 let mut terms = Vec::with_capacity(self.pos.len());
                 for &(a, lr) in &self.pos {
@@ -348,6 +356,10 @@ impl PrivacyLoss for MixtureGaussianLoss {
                     None => return 0.0,
                     Some(z) => z,
                 };
+                // As above: P(Z < z) and Q(Z < z) are both 0 (z = −∞) or both 1 (z = +∞).
+                if z.is_infinite() {
+                    return if z > 0.0 { one_minus_exp(eps) } else { 0.0 };
+                }
                 let lw: Vec<f64> = self.atoms.iter().map(|&(a, r)| r.ln() + a * z - 0.5 * a * a).collect();
                 let lsum = ln_sum_exp(&lw);
                 let lm_mz = ln_mills(-z);

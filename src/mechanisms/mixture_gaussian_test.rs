@@ -164,9 +164,12 @@ fn subnormal_shifts_give_the_point_mass_at_zero() {
                 assert!(sf < 1e-300 && (cdf - 1.0).abs() < 1e-15, "{dir:?} t = {t}: sf {sf}, cdf {cdf}");
             }
         }
-        for eps in [0.0, 0.5, 1.0] {
+        for eps in [0.0, 0.019_697_388_634_085_655, 0.5, 1.0] {
             let d = m.delta(eps);
             assert!((0.0..1e-290).contains(&d), "{dir:?} δ({eps}) = {d}");
         }
+        // ε < 0: L = 0 surely gives δ(ε) = 1 − e^ε (0.39346934028736657 at ε = −½, closed form).
+        let d = m.delta(-0.5);
+        assert!((d - 0.393_469_340_287_366_57).abs() < 1e-15, "{dir:?} δ(−½) = {d}");
     }
 }

@@ -116,7 +116,15 @@ fn lemma_4_1(a: &Args, ctx: &Ctx) -> Result<Outputs> {
     let (exact, note) = rs_value(alpha, d, s1, s2, pi)?;
     out.value_note("rdp_rs", exact, note);
     let v = sigma2_rs(pi, s1, s2)?;
-    let leading = alpha * d * d / (2.0 * v);
+    let leading = if (d * d).is_finite() && v.is_finite() && v > 0.0 {
+        alpha * d * d / (2.0 * v)
+    } else {
+        // Δ² or σ²_RS beyond f64 (Δ = σ_i = 1.7e308 gave ∞/∞, issue 25): α/2·(Δ/σ_RS)² with
+        // σ_RS = m·√(π(σ1/m)² + (1 − π)(σ2/m)²), m = max σ_i.
+        let m = s1.max(s2);
+        let s_rs = m * (pi * (s1 / m).powi(2) + (1.0 - pi) * (s2 / m).powi(2)).sqrt();
+        0.5 * alpha * (d / s_rs).powi(2)
+    };
     out.value("rdp_rs_leading", leading);
     out.value("sigma2_rs", v);
     let (fisher, fnote) = fisher_and_c(alpha, pi, s1, s2).map(|(f, _, n)| (f, n))?;

@@ -53,4 +53,8 @@ fn issue25_section_4_cards_answer_at_extreme_inputs() {
     assert!(rs.value.unwrap() >= 0.0012507812497965497029 && rs.note.contains("UPPER BOUND"));
     let ev = eval("Lemma 4.1", &[("alpha", "2"), ("Delta", "0.1"), ("sigma", "5e-324,2"), ("pi", "0.5"), ("lambda", "0.25")]);
     assert_eq!(ev.output("c_pi").unwrap().value, Some(f64::INFINITY)); // Σπ/σ² = 2.0e646 (closed form)
+    // Δ = σ1 = σ2 = 1.7e308 (the fuzz's combination): the leading term αΔ²/(2σ²_RS) = α/2 = 1
+    // exactly (closed form: σ²_RS = σ² = Δ²), although Δ² and σ²_RS overflow.
+    let ev = eval("Lemma 4.1", &[("alpha", "2"), ("Delta", "1.7e308"), ("sigma", "1.7e308,1.7e308"), ("pi", "0.5"), ("lambda", "0.25")]);
+    assert_eq!(ev.output("rdp_rs_leading").unwrap().value, Some(1.0));
 }
